@@ -1,0 +1,29 @@
+# Two commands do all set-up on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+SHARED ?= ../shared
+
+.PHONY: demo test install install-test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip setuptools wheel pybind11
+
+$(VENV)/.installed: $(BIN)/python setup.py pyproject.toml $(wildcard quartz/_core/*.cpp quartz/_core/*.h)
+	$(BIN)/pip install -q -e ".[test,rl,bench]"
+	touch $@
+
+install: $(VENV)/.installed
+
+demo: install
+	$(BIN)/python -m quartz.demo
+
+test: install
+	$(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python benchmarks/bench_core.py
+
+clean:
+	rm -rf build $(VENV) quartz/*.so *.egg-info

@@ -1,0 +1,242 @@
+"""`quartz.Circuit`: the Python face of the native circuit IR.
+
+>>> from quartz import Circuit
+>>> c = Circuit(2)
+>>> c.h(0).cx(0, 1).rz(-0.7853981633974483, 1)
+Circuit(2 qubits, 3 gates)
+>>> [g.name for g in c], c.cx_count, str(c[2].params[0])
+(['h', 'cx', 'rz'], 1, '-pi/4')
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
+
+import numpy as np
+
+from quartz import _core
+from quartz._core import Param
+from quartz.angles import to_param
+from quartz.errors import QuartzError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from qiskit import QuantumCircuit
+
+GATE_NAMES: tuple[str, ...] = tuple(_core.gate_names())
+
+
+class Gate(NamedTuple):
+    """One gate of a circuit: its type name, qubit indices and angles."""
+
+    name: str
+    qubits: tuple[int, ...]
+    params: tuple[Param, ...]
+
+
+class Circuit:
+    """A quantum circuit over quartz's gate types, stored in the native core."""
+
+    __slots__ = ("_native", "name")
+
+    def __init__(self, num_qubits: int = 0, name: str | None = None):
+        if isinstance(num_qubits, _core.Circuit):
+            self._native = num_qubits
+        else:
+            if isinstance(num_qubits, bool) or not isinstance(num_qubits, int) or num_qubits < 0:
+                raise QuartzError(f"number of qubits must be a non-negative int, got {num_qubits!r}")
+            self._native = _core.Circuit(num_qubits)
+        self.name = name
+
+    @classmethod
+    def _wrap(cls, native: "_core.Circuit", name: str | None = None) -> "Circuit":
+        c = cls.__new__(cls)
+        c._native = native
+        c.name = name
+        return c
+
+    @property
+    def native(self) -> "_core.Circuit":
+        """The underlying `quartz._core.Circuit` (shared, not copied)."""
+        return self._native
+
+    # --- building ---------------------------------------------------------------------
+    def append(self, name: str, qubits: Sequence[int], params: Iterable = ()) -> "Circuit":
+        """Append a gate by name; angles are radians, `Param`s or pi-expressions."""
+        if name not in GATE_NAMES:
+            raise QuartzError(f"unknown gate '{name}'; known gates: {', '.join(GATE_NAMES)}")
+        try:
+            self._native.add_gate(name, [int(q) for q in qubits], [to_param(p) for p in params])
+        except (ValueError, TypeError) as e:
+            raise QuartzError(str(e)) from None
+        return self
+
+    def extend(self, gates: Iterable[Gate | tuple]) -> "Circuit":
+        """Append every (name, qubits, params) of an iterable."""
+        for g in gates:
+            self.append(*g)
+        return self
+
+    def __getattr__(self, attr: str):
+        # c.h(0), c.cx(0, 1), c.rz(theta, 0), c.u3(a, b, c, 0): Qiskit's argument order.
+        if attr in GATE_NAMES:
+            nq, np_, _, _ = _core.gate_info(attr)
+
+            def add(*args):
+                if len(args) != nq + np_:
+                    raise QuartzError(f"{attr} takes {np_} angle(s) and {nq} qubit(s)")
+                return self.append(attr, args[np_:], args[:np_])
+
+            return add
+        raise AttributeError(attr)
+
+    # --- reading ------------------------------------------------------------------------
+    @property
+    def num_qubits(self) -> int:
+        return self._native.num_qubits
+
+    @property
+    def num_symbols(self) -> int:
+        """1 + the largest symbol index used by any angle (0 for a concrete circuit)."""
+        return self._native.num_symbols
+
+    @property
+    def global_phase(self) -> Param:
+        return self._native.global_phase
+
+    @global_phase.setter
+    def global_phase(self, value) -> None:
+        self._native.global_phase = to_param(value)
+
+    def __len__(self) -> int:
+        return self._native.num_gates
+
+    def __getitem__(self, i: int) -> Gate:
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("gate index out of range")
+        return Gate(*self._native.gate(i))
+
+    def __iter__(self) -> Iterator[Gate]:
+        return (Gate(*g) for g in self._native.gates())
+
+    @property
+    def gate_count(self) -> int:
+        return self._native.num_gates
+
+    @property
+    def cx_count(self) -> int:
+        return self._native.count("cx")
+
+    @property
+    def two_qubit_count(self) -> int:
+        return self._native.two_qubit_count()
+
+    @property
+    def t_count(self) -> int:
+        return self._native.t_count()
+
+    @property
+    def depth(self) -> int:
+        return self._native.depth()
+
+    def count_ops(self) -> dict[str, int]:
+        """Gate name -> number of occurrences, most frequent first."""
+        counts: dict[str, int] = {}
+        for name, _, _ in self._native.gates():
+            counts[name] = counts.get(name, 0) + 1
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def predecessor(self, gate: int, slot: int) -> int | None:
+        """Index of the previous gate on the wire of `gate`'s qubit slot, or None."""
+        j = self._native.prev_on_wire(gate, slot)
+        return None if j < 0 else j
+
+    def successor(self, gate: int, slot: int) -> int | None:
+        """Index of the next gate on the wire of `gate`'s qubit slot, or None."""
+        j = self._native.next_on_wire(gate, slot)
+        return None if j < 0 else j
+
+    # --- identity -------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Circuit) and self._native.equals(other._native)
+
+    def __hash__(self) -> int:
+        return self._native.hash() >> 1
+
+    def structural_hash(self) -> int:
+        """64-bit hash of the gate DAG with angles and qubits (independent of commuting order)."""
+        return self._native.hash()
+
+    def copy(self) -> "Circuit":
+        return Circuit._wrap(self._native.copy(), self.name)
+
+    def canonical(self) -> "Circuit":
+        """The same DAG with gates in quartz's canonical topological order."""
+        return Circuit._wrap(self._native.canonical(), self.name)
+
+    def inverse(self) -> "Circuit":
+        return Circuit._wrap(self._native.inverse(), self.name)
+
+    def __add__(self, other: "Circuit") -> "Circuit":
+        c = self.copy()
+        c._native.append(other._native)
+        return c
+
+    def __getstate__(self):
+        return (self._native, self.name)
+
+    def __setstate__(self, state):
+        self._native, self.name = state
+
+    def __repr__(self) -> str:
+        label = f"{self.name!r}, " if self.name else ""
+        return f"Circuit({label}{self.num_qubits} qubits, {len(self)} gates)"
+
+    def summary(self) -> str:
+        """One line of statistics: gates, CX, T, depth and the per-gate counts."""
+        ops = " ".join(f"{k}:{v}" for k, v in self.count_ops().items())
+        return (f"{self.num_qubits} qubits, {len(self)} gates, {self.cx_count} cx, "
+                f"{self.t_count} T, depth {self.depth} [{ops}]")
+
+    # --- simulation ------------------------------------------------------------------------
+    def unitary(self, symbol_values: Sequence[float] = (), include_global_phase: bool = True) -> np.ndarray:
+        """The 2^n x 2^n unitary (qubit 0 = least significant bit, as in Qiskit)."""
+        try:
+            return self._native.unitary(list(symbol_values), include_global_phase)
+        except ValueError as e:
+            raise QuartzError(str(e)) from None
+
+    def apply(self, state: np.ndarray, symbol_values: Sequence[float] = (),
+              include_global_phase: bool = True) -> np.ndarray:
+        """The state vector after running the circuit on `state`."""
+        try:
+            return self._native.apply(np.asarray(state, dtype=complex), list(symbol_values),
+                                      include_global_phase)
+        except ValueError as e:
+            raise QuartzError(str(e)) from None
+
+    # --- conversion ------------------------------------------------------------------------
+    def to_qiskit(self) -> "QuantumCircuit":
+        from quartz.qiskit_convert import to_qiskit
+
+        return to_qiskit(self)
+
+    @classmethod
+    def from_qiskit(cls, qc: "QuantumCircuit") -> "Circuit":
+        from quartz.qiskit_convert import from_qiskit
+
+        return from_qiskit(qc)
+
+    @classmethod
+    def from_qasm(cls, source: str) -> "Circuit":
+        """Read OpenQASM 2 or 3 from a path or a string."""
+        from quartz.qasm import load
+
+        return load(source)
+
+    def to_qasm(self) -> str:
+        """OpenQASM 2 text that reads back to an equal circuit."""
+        from quartz.qasm import dumps
+
+        return dumps(self)

@@ -1,0 +1,35 @@
+"""`make demo`: optimize a small benchmark circuit with the shipped ECC set and print before/after."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import quartz
+
+
+def demo_circuit() -> quartz.Circuit:
+    """The Toffoli circuit tof_3 from ../shared when present, else a generated Toffoli chain."""
+    here = Path(__file__).resolve().parents[1]
+    path = here.parent / "shared" / "benchmarks" / "nam" / "tof_3.qasm"
+    if path.exists():
+        return quartz.load(path)
+    from circuits.toffoli import tof_n  # generated family, no external files needed
+
+    return tof_n(3, gate_set="nam")
+
+
+def main() -> int:
+    c = demo_circuit()
+    print(f"before: {c.summary()}")
+    try:
+        from quartz.api import optimize
+    except ImportError:
+        print("(optimizer not built yet: statistics of the parsed circuit only)")
+        return 0
+    out = optimize(c, "nam", timeout=10.0, seed=0)
+    print(f"after:  {out.summary()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
