@@ -1,7 +1,8 @@
 """OpenQASM 2/3 input (through qiskit's parsers) and exact OpenQASM 2 output.
 
-Gates outside qelib1 that benchmark files use (ccz, rx1/rx3 = rx(+-pi/2), ry1/ry3) are
-declared to the parser. QASM 2 has no global phase, so `dumps` records it in a
+Gates outside qelib1 that benchmark files use are declared to the parser: ccz, rxx/ryy/rzz, and
+Quartz's fixed rotations rx1 = rx(pi/2), rx3 = rx(3*pi/2), ry1 = ry(pi/2), ry3 = ry(3*pi/2)
+(exactly Quartz's matrices; note rx(3*pi/2) = -rx(-pi/2)). QASM 2 has no global phase, so `dumps` records it in a
 `// quartz: global_phase = ...` comment that `loads` reads back.
 
 >>> from quartz.qasm import loads, dumps
@@ -32,9 +33,9 @@ def _custom_instructions():
     extra = [
         qasm2.CustomInstruction("ccz", 0, 3, CCZGate, builtin=True),
         qasm2.CustomInstruction("rx1", 0, 1, lambda: RXGate(math.pi / 2), builtin=True),
-        qasm2.CustomInstruction("rx3", 0, 1, lambda: RXGate(-math.pi / 2), builtin=True),
+        qasm2.CustomInstruction("rx3", 0, 1, lambda: RXGate(3 * math.pi / 2), builtin=True),
         qasm2.CustomInstruction("ry1", 0, 1, lambda: RYGate(math.pi / 2), builtin=True),
-        qasm2.CustomInstruction("ry3", 0, 1, lambda: RYGate(-math.pi / 2), builtin=True),
+        qasm2.CustomInstruction("ry3", 0, 1, lambda: RYGate(3 * math.pi / 2), builtin=True),
         qasm2.CustomInstruction("rxx", 1, 2, RXXGate, builtin=True),
         qasm2.CustomInstruction("ryy", 1, 2, RYYGate, builtin=True),
         qasm2.CustomInstruction("rzz", 1, 2, RZZGate, builtin=True),
