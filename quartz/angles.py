@@ -2,8 +2,8 @@
 
 Convention (used throughout quartz): angles are Qiskit's full angles, so rz(theta) =
 diag(e^{-i theta/2}, e^{i theta/2}) and u1(lam) = diag(1, e^{i lam}). Constants are kept as
-exact rational multiples of pi whenever the input is one (to 1e-12), otherwise as float radians
-bit for bit. The verifier encodes each symbol theta by (cos theta/2, sin theta/2), so it never
+exact rational multiples of pi whenever the input is one (to 8 ulps, i.e. float rounding),
+otherwise as float radians bit for bit. The verifier encodes each symbol theta by (cos theta/2, sin theta/2), so it never
 needs half-angle formulas.
 
 >>> from quartz.angles import to_param
@@ -21,7 +21,9 @@ from numbers import Real
 from quartz._core import Param
 
 MAX_DENOMINATOR = 1 << 20
-_TOLERANCE = 1e-12
+# Snap only float rounding noise: a 1e-12 tolerance let about a third of all random floats
+# (e.g. -0.15) snap to some k/d*pi with d near 2^20, changing the angle by up to 3e-12.
+_ULPS = 8
 
 
 def to_param(value: Param | Real | Fraction | str) -> Param:
@@ -38,7 +40,7 @@ def to_param(value: Param | Real | Fraction | str) -> Param:
     if not math.isfinite(x):
         raise ValueError(f"angle is not finite: {value!r}")
     frac = Fraction(x / math.pi).limit_denominator(MAX_DENOMINATOR)
-    if abs(float(frac) * math.pi - x) <= _TOLERANCE * max(1.0, abs(x)):
+    if abs(float(frac) * math.pi - x) <= _ULPS * math.ulp(max(1.0, abs(x))):
         return Param.pi(frac.numerator, frac.denominator)
     return Param.radians(x)
 
