@@ -1,0 +1,157 @@
+"""Independent equivalence check of two circuits: mqt.qcec, plus Qiskit's Operator on few qubits.
+
+Neither check uses quartz's own simulator or verifier. Both compare global phase too:
+QCEC ignores a QuantumCircuit's `global_phase`, so each circuit's phase is written into it
+as gates (p(a) x p(a) x = e^{ia} I on qubit 0) and only QCEC's decision-diagram checker is
+run (the ZX checker ignores scalars). The verdict is "equivalent" only when every check that
+ran proved the exact same unitary; "not_equivalent" when any check found a difference
+(a global phase included); otherwise "unknown".
+
+>>> import quartz
+>>> a = quartz.Circuit(2).h(0).cx(0, 1)
+>>> check_equivalence(a, a.copy().x(1)).verdict
+'not_equivalent'
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Union
+
+from quartz.errors import EquivalenceError, QuartzError
+
+EQUIVALENT = "equivalent"
+NOT_EQUIVALENT = "not_equivalent"
+UP_TO_PHASE = "equivalent_up_to_global_phase"
+UNKNOWN = "unknown"
+
+# Largest qubit count for which the dense Operator comparison runs (2^10 x 2^10 matrices).
+MAX_OPERATOR_QUBITS = 10
+
+CircuitLike = Union["quartz.Circuit", "qiskit.QuantumCircuit"]  # noqa: F821
+
+
+@dataclass(frozen=True)
+class EquivalenceResult:
+    """Outcome of `check_equivalence`: the verdict and what each checker said."""
+
+    verdict: str            # "equivalent" | "not_equivalent" | "unknown"
+    qcec: str               # QCEC's raw verdict, "timeout", "error: ...", or "skipped"
+    operator: str | None    # "equivalent" | "equivalent_up_to_global_phase" | "not_equivalent" | None
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        """True when the circuits were proven to have the same unitary, global phase included."""
+        return self.verdict == EQUIVALENT
+
+    def describe(self) -> str:
+        """One line: verdict and the individual checkers' answers."""
+        op = "not run" if self.operator is None else self.operator
+        return f"{self.verdict} (qcec: {self.qcec}; operator: {op}; {self.seconds:.2f} s)"
+
+
+def _to_qiskit(circ):
+    """A QuantumCircuit for a quartz.Circuit or QuantumCircuit (concrete angles only)."""
+    from qiskit import QuantumCircuit
+
+    if isinstance(circ, QuantumCircuit):
+        if circ.parameters:
+            raise QuartzError("equivalence check needs concrete circuits, got free parameters")
+        return circ
+    from quartz.circuit import Circuit
+
+    if not isinstance(circ, Circuit):
+        raise QuartzError(f"expected a quartz.Circuit or qiskit QuantumCircuit, got {type(circ).__name__}")
+    if circ.num_symbols:
+        raise QuartzError("equivalence check needs concrete circuits, got symbolic angles")
+    return circ.to_qiskit()
+
+
+def _phase_as_gates(qc):
+    """A copy of `qc` without `global_phase`, the phase applied by gates on qubit 0 instead."""
+    out = qc.copy()
+    phase = float(out.global_phase)
+    out.global_phase = 0.0
+    if phase != 0.0:
+        out.p(phase, 0)
+        out.x(0)
+        out.p(phase, 0)
+        out.x(0)
+    return out
+
+
+def _qcec(a, b, timeout: float, hard_deadline: float | None) -> str:
+    from mqt import qcec
+
+    options = dict(run_alternating_checker=True, run_zx_checker=False,
+                   run_simulation_checker=False, run_construction_checker=False,
+                   numerical_tolerance=1e-10,
+                   timeout=float(timeout))
+    try:
+        if hard_deadline is not None:
+            result = qcec.verify_with_hard_timeout(a, b, deadline=float(hard_deadline), **options)
+            raw = str(result["equivalence"])
+        else:
+            raw = str(qcec.verify(a, b, **options).equivalence)
+    except TimeoutError:
+        return "timeout"
+    except Exception as e:  # a checker failure is an unknown verdict, never a pass
+        return f"error: {type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''}"
+    return raw.split(".")[-1]
+
+
+def _operator(a, b) -> str:
+    import numpy as np
+    from qiskit.quantum_info import Operator
+
+    ua, ub = Operator(a).data, Operator(b).data
+    if np.allclose(ua, ub, atol=1e-7, rtol=0):
+        return EQUIVALENT
+    # Up to a phase: ub = c * ua for a unit scalar c (found from the largest entry).
+    k = np.unravel_index(np.argmax(np.abs(ua)), ua.shape)
+    if abs(ua[k]) > 1e-9:
+        c = ub[k] / ua[k]
+        if abs(abs(c) - 1) < 1e-7 and np.allclose(c * ua, ub, atol=1e-7, rtol=0):
+            return UP_TO_PHASE
+    return NOT_EQUIVALENT
+
+
+def check_equivalence(original: CircuitLike, optimized: CircuitLike, *, timeout: float = 60.0,
+                      max_operator_qubits: int = MAX_OPERATOR_QUBITS,
+                      hard_deadline: float | None = None) -> EquivalenceResult:
+    """Check that two concrete circuits have the same unitary, global phase included."""
+    start = time.perf_counter()
+    a, b = _to_qiskit(original), _to_qiskit(optimized)
+    if a.num_qubits != b.num_qubits:
+        return EquivalenceResult(NOT_EQUIVALENT, f"skipped (qubit counts {a.num_qubits} != "
+                                 f"{b.num_qubits})", None, time.perf_counter() - start)
+    operator = _operator(a, b) if a.num_qubits <= max_operator_qubits else None
+    if a.num_qubits == 0:
+        qcec_verdict = "skipped (no qubits)"
+    else:
+        qcec_verdict = _qcec(_phase_as_gates(a), _phase_as_gates(b), timeout, hard_deadline)
+    answers = [v for v in (qcec_verdict, operator) if v is not None]
+    if any(v in (NOT_EQUIVALENT, UP_TO_PHASE) for v in answers):
+        verdict = NOT_EQUIVALENT
+    elif operator == EQUIVALENT or qcec_verdict == EQUIVALENT:
+        # Operator is a complete check on its own; QCEC's "equivalent" is a proof.
+        verdict = EQUIVALENT
+    else:
+        verdict = UNKNOWN
+    return EquivalenceResult(verdict, qcec_verdict, operator, time.perf_counter() - start)
+
+
+def assert_equivalent(original: CircuitLike, optimized: CircuitLike, *, name: str | None = None,
+                      **kwargs) -> EquivalenceResult:
+    """`check_equivalence`, raising EquivalenceError (naming the circuit) unless equivalent."""
+    result = check_equivalence(original, optimized, **kwargs)
+    if not result.ok:
+        label = f"'{name}'" if name else "circuit"
+        raise EquivalenceError(f"{label}: output is not proven equivalent to the input: "
+                               f"{result.describe()}")
+    return result
+
+
+__all__ = ["EquivalenceResult", "check_equivalence", "assert_equivalent", "MAX_OPERATOR_QUBITS",
+           "EQUIVALENT", "NOT_EQUIVALENT", "UNKNOWN", "UP_TO_PHASE"]
