@@ -6,6 +6,7 @@
 >>> get_gate_set("h,cx,t").name
 'custom(h,cx,t)'
 """
+from quartz.gatesets.convert import convert, convertible
 from quartz.gatesets.gate_set import GATE_SETS, GateSet, get_gate_set
 
-__all__ = ["GateSet", "GATE_SETS", "get_gate_set"]
+__all__ = ["GateSet", "GATE_SETS", "get_gate_set", "convert", "convertible"]
