@@ -53,6 +53,7 @@ Param param_from_state(const py::tuple& t) {
 // Subsystem bindings, each in its own file (bind_<subsystem>.cpp).
 void bind_generator(py::module_& m);
 void bind_search(py::module_& m);
+void bind_rl(py::module_& m);
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "quartz native core: circuit IR, parameters, gate unitaries, simulation.";
@@ -217,4 +218,5 @@ PYBIND11_MODULE(_core, m) {
 
   bind_generator(m);
   bind_search(m);
+  bind_rl(m);
 }

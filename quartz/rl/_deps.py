@@ -1,0 +1,26 @@
+"""Optional dependencies of quartz.rl: torch and torch-geometric, imported on demand."""
+from __future__ import annotations
+
+import importlib
+
+from quartz.errors import QuartzError
+
+INSTALL_HINT = "pip install 'quartz-superopt[rl]'"
+
+
+def require_torch():
+    """Import and return (torch, torch_geometric), or raise a QuartzError saying what to install."""
+    try:
+        torch = importlib.import_module("torch")
+        pyg = importlib.import_module("torch_geometric")
+    except ImportError as e:
+        raise QuartzError(
+            f"method 'rl' needs torch and torch-geometric ({e.name or e} is missing): "
+            f"run {INSTALL_HINT}") from None
+    return torch, pyg
+
+
+def device():
+    """The torch device quartz.rl runs the model on: CUDA when available, else CPU."""
+    torch, _ = require_torch()
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")

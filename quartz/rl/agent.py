@@ -1,0 +1,65 @@
+"""Acting: pick a node from softmax(critic values / temperature), then a masked transformation.
+
+The node is drawn among gates where the matcher can apply something; the transformation is
+drawn from the actor's logits at that node, masked to exactly the matcher's applicable set at
+that gate plus the stop action.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from quartz.rl._deps import require_torch
+from quartz.rl.graph import GraphArrays, to_data
+
+torch, _ = require_torch()
+
+
+@dataclass
+class Decision:
+    """One sampled action and what PPO needs to re-evaluate it."""
+
+    node: int
+    action: int
+    allowed: np.ndarray  # int64 action indices allowed at the node (applicable xfers + stop)
+    logp: float
+    value: float
+
+
+def action_mask(allowed: np.ndarray, num_actions: int):
+    """Boolean mask [num_actions] that is True exactly at `allowed`."""
+    m = torch.zeros(num_actions, dtype=torch.bool)
+    m[torch.as_tensor(allowed, dtype=torch.long)] = True
+    return m
+
+
+@torch.no_grad()
+def decide(model, arrays: GraphArrays, applicable: dict[int, list[int]], *, temperature: float = 1.0,
+           generator=None, greedy: bool = False, dev=None) -> Decision | None:
+    """Sample (node, action) for a state; None when no transformation applies anywhere."""
+    if not applicable:
+        return None
+    data = to_data(arrays)
+    if dev is not None:
+        data = data.to(dev)
+    logits, values = model(data)
+    logits, values = logits.cpu(), values.cpu()
+    nodes = torch.tensor(list(applicable), dtype=torch.long)
+    node_scores = values[nodes] / max(temperature, 1e-6)
+    if greedy:
+        k = int(torch.argmax(node_scores))
+    else:
+        k = int(torch.multinomial(torch.softmax(node_scores, 0), 1, generator=generator))
+    node = int(nodes[k])
+    num_actions = logits.shape[1]
+    allowed = np.array(applicable[node] + [num_actions - 1], dtype=np.int64)
+    masked = logits[node].masked_fill(~action_mask(allowed, num_actions), float("-inf"))
+    logp = torch.log_softmax(masked, 0)
+    if greedy:
+        probs = logp.clone()
+        probs[num_actions - 1] = float("-inf")  # greedy mode never stops voluntarily
+        action = int(torch.argmax(probs))
+    else:
+        action = int(torch.multinomial(logp.exp(), 1, generator=generator))
+    return Decision(node, action, allowed, float(logp[action]), float(values[node]))

@@ -1,0 +1,80 @@
+"""The rewriting environment: a circuit state, the matcher's applicable set, bounded episodes.
+
+An action is (gate index, transformation index) or (gate index, stop). The reward is the cost
+decrease of the step. An episode ends on stop, when nothing applies, after `max_steps`, or
+when the cost rises more than `max_rise` above the start (Quarl bounds it by 6 gates).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from quartz.circuit import Circuit
+
+
+def applicable_by_node(matcher, circuit: Circuit) -> dict[int, list[int]]:
+    """Gate index -> sorted transformation indices that the matcher can apply there."""
+    out: dict[int, list[int]] = {}
+    for gate, xfer in matcher.applicable(circuit):
+        out.setdefault(int(gate), []).append(int(xfer))
+    return {g: sorted(set(x)) for g, x in sorted(out.items())}
+
+
+@dataclass
+class StepResult:
+    """What one step did: the new circuit and cost, the reward, and whether the episode ended."""
+
+    circuit: Circuit
+    cost: float
+    reward: float
+    done: bool
+
+
+@dataclass
+class RewriteEnv:
+    """One episode of rewriting a circuit with an ECC set's transformations."""
+
+    matcher: object
+    cost_fn: Callable[[Circuit], float]
+    num_xfers: int
+    max_steps: int = 60
+    max_rise: float = 6.0
+    circuit: Circuit = field(init=False, default=None)
+    start_cost: float = field(init=False, default=0.0)
+    cost: float = field(init=False, default=0.0)
+    steps: int = field(init=False, default=0)
+    best: Circuit = field(init=False, default=None)
+    best_cost: float = field(init=False, default=0.0)
+
+    @property
+    def stop_action(self) -> int:
+        return self.num_xfers
+
+    def reset(self, circuit: Circuit) -> Circuit:
+        """Start an episode at `circuit`."""
+        self.circuit = circuit
+        self.start_cost = self.cost = self.best_cost = float(self.cost_fn(circuit))
+        self.best = circuit
+        self.steps = 0
+        return circuit
+
+    def applicable(self) -> dict[int, list[int]]:
+        """Applicable transformations of the current circuit, by gate."""
+        return applicable_by_node(self.matcher, self.circuit)
+
+    def step(self, gate: int, action: int) -> StepResult:
+        """Apply transformation `action` at `gate` (or stop) and return the outcome."""
+        self.steps += 1
+        if action == self.stop_action:
+            return StepResult(self.circuit, self.cost, 0.0, True)
+        new = self.matcher.apply(self.circuit, gate, action)
+        if new is None:  # the mask comes from the matcher, so this means a matcher bug
+            raise RuntimeError(f"matcher reported transformation {action} at gate {gate} "
+                               "as applicable but could not apply it")
+        new_cost = float(self.cost_fn(new))
+        reward = self.cost - new_cost
+        self.circuit, self.cost = new, new_cost
+        if new_cost < self.best_cost:
+            self.best, self.best_cost = new, new_cost
+        done = self.steps >= self.max_steps or new_cost > self.start_cost + self.max_rise
+        return StepResult(new, new_cost, reward, done)

@@ -1,0 +1,143 @@
+"""PPO training of the rewriting policy on a set of circuits, with checkpoints and resumption."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from quartz.circuit import Circuit
+from quartz.errors import QuartzError
+from quartz.rl._deps import device
+from quartz.rl.agent import torch
+from quartz.rl.checkpoint import check_compatible, ecc_fingerprint, load_checkpoint, save_checkpoint
+from quartz.rl.model import ActorCritic, ModelConfig
+from quartz.rl.ppo import PPOConfig, ppo_update
+from quartz.rl.workers import RolloutPool
+
+
+@dataclass
+class TrainConfig:
+    """Training settings (episode bounds, sampling, sizes, PPO)."""
+
+    hidden: int = 64
+    layers: int = 4
+    max_steps: int = 60
+    max_rise: float = 6.0
+    temperature: float = 0.5
+    episodes_per_iter: int = 12
+    restart_from_best: float = 0.5  # probability an episode starts at the best circuit so far
+    checkpoint_every_s: float = 60.0
+    ppo: PPOConfig = field(default_factory=PPOConfig)
+
+
+@dataclass
+class TrainResult:
+    """Outcome of a training run."""
+
+    model: ActorCritic
+    meta: dict
+    history: list[dict]  # per iteration: episodes, mean_reward, best costs, losses
+
+
+def _default_workers() -> int:
+    return max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else (os.cpu_count() or 1)))
+
+
+def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.0,
+          output: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
+          seed: int = 0, workers: int | None = None, config: TrainConfig | None = None,
+          max_iterations: int | None = None, progress: bool = True) -> TrainResult:
+    """Train (or keep training) a policy for `ecc_set` on `circuits` for `minutes` of wall time."""
+    if not circuits:
+        raise QuartzError("no training circuits")
+    cfg = config or TrainConfig()
+    xfers = ecc_set.transformations()
+    if not xfers:
+        raise QuartzError("the ECC set has no proven transformations to learn")
+    allowed = set(ecc_set.gate_set)
+    for c in circuits:
+        extra = set(c.count_ops()) - allowed
+        if extra:
+            raise QuartzError(f"training circuit {c.name or '?'} has gates {sorted(extra)} outside "
+                              f"the ECC set's gate set {sorted(allowed)}")
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    dev = device()
+    names = [c.name or f"circuit{i}" for i, c in enumerate(circuits)]
+    if resume is not None:
+        model, meta, opt_state = load_checkpoint(resume, dev)
+        check_compatible(meta, xfers, f"checkpoint {resume}")
+    else:
+        model = ActorCritic(ModelConfig(len(xfers) + 1, cfg.hidden, cfg.layers)).to(dev).eval()
+        meta, opt_state = {}, None
+    optimizer = torch.optim.Adam(model.parameters(), lr=cfg.ppo.lr)
+    if opt_state is not None:
+        optimizer.load_state_dict(opt_state)
+    meta.update({"gate_set": list(ecc_set.gate_set), "ecc_fingerprint": ecc_fingerprint(xfers),
+                 "num_transformations": len(xfers), "cost": cost if isinstance(cost, str) else "custom",
+                 "train_circuits": names, "train_config": asdict(cfg)})
+    for key in ("episodes", "iterations", "train_seconds"):
+        meta.setdefault(key, 0)
+    from quartz.search.costs import get_cost
+
+    cost_fn = get_cost(cost)
+    start_costs = [float(cost_fn(c)) for c in circuits]
+    best = list(circuits)
+    best_costs = list(start_costs)
+    history: list[dict] = []
+    budget = minutes * 60.0
+    t0 = last_save = time.monotonic()
+    workers = _default_workers() if workers is None else max(1, workers)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=round(budget), unit="s", desc="rl train", file=sys.stderr, leave=False)
+    with RolloutPool(workers, xfers, cost, cfg.max_steps, cfg.max_rise, model.config) as pool:
+        it = 0
+        while time.monotonic() - t0 < budget and (max_iterations is None or it < max_iterations):
+            jobs = []
+            for k in range(cfg.episodes_per_iter):
+                ci = (meta["episodes"] + k) % len(circuits)
+                start = best[ci] if rng.random() < cfg.restart_from_best else circuits[ci]
+                jobs.append((ci, start, int(rng.integers(2**31)), cfg.temperature))
+            episodes = pool.play(model, jobs, dev)
+            for ep in episodes:
+                if ep.best is not None and ep.best_cost < best_costs[ep.circuit_index]:
+                    best[ep.circuit_index] = ep.best
+                    best_costs[ep.circuit_index] = ep.best_cost
+            transitions = [t for ep in episodes for t in ep.transitions]
+            stats = ppo_update(model, optimizer, transitions, model.config.num_actions, cfg.ppo,
+                               rng, dev)
+            it += 1
+            meta["episodes"] += len(episodes)
+            meta["iterations"] += 1
+            rewards = [ep.total_reward for ep in episodes]
+            rec = {"iteration": meta["iterations"], "episodes": meta["episodes"],
+                   "mean_reward": float(np.mean(rewards)), "steps": len(transitions),
+                   "best_costs": dict(zip(names, best_costs)), **stats}
+            history.append(rec)
+            now = time.monotonic()
+            if bar is not None:
+                bar.update(min(round(now - t0), bar.total) - bar.n)
+                bests = " ".join(f"{n}:{s:g}->{b:g}" for n, s, b in zip(names, start_costs, best_costs))
+                bar.write(f"iter {rec['iteration']} episodes {rec['episodes']} mean reward "
+                          f"{rec['mean_reward']:.2f} loss {stats.get('loss', 0):.3f} best {bests}",
+                          file=sys.stderr)
+            if output is not None and now - last_save >= cfg.checkpoint_every_s:
+                meta["train_seconds"] += now - last_save
+                meta["best_costs"] = dict(zip(names, best_costs))
+                save_checkpoint(output, model, meta, optimizer)
+                last_save = now
+    if bar is not None:
+        bar.close()
+    meta["train_seconds"] += time.monotonic() - last_save
+    meta["best_costs"] = dict(zip(names, best_costs))
+    if output is not None:
+        save_checkpoint(output, model, meta, optimizer)
+    model.eval()
+    return TrainResult(model, meta, history)

@@ -1,0 +1,78 @@
+"""Rollout workers: processes that each hold a matcher and a model copy and play episodes."""
+from __future__ import annotations
+
+import io
+import multiprocessing as mp
+
+from quartz.rl.agent import torch
+from quartz.rl.env import RewriteEnv
+from quartz.rl.model import ActorCritic, ModelConfig
+from quartz.rl.rollout import Episode, run_episode
+
+_W: dict = {}
+
+
+def make_env(transformations, cost, max_steps: int, max_rise: float) -> RewriteEnv:
+    """An environment over the real matcher for these transformations and cost."""
+    from quartz.search import Matcher
+    from quartz.search.costs import get_cost
+
+    return RewriteEnv(Matcher(transformations), get_cost(cost), len(transformations),
+                      max_steps, max_rise)
+
+
+def _init(transformations, cost, max_steps, max_rise, config: dict) -> None:
+    torch.set_num_threads(1)
+    _W["env"] = make_env(transformations, cost, max_steps, max_rise)
+    _W["model"] = ActorCritic(ModelConfig(**config)).eval()
+
+
+def _play(job) -> Episode:
+    weights, circuit_index, circuit, seed, temperature = job
+    model = _W["model"]
+    if weights is not None:
+        model.load_state_dict(torch.load(io.BytesIO(weights), weights_only=True))
+    g = torch.Generator().manual_seed(seed)
+    return run_episode(model, _W["env"], circuit, circuit_index=circuit_index,
+                       temperature=temperature, generator=g)
+
+
+class RolloutPool:
+    """Plays batches of episodes, in `workers` processes (or in-process when workers <= 1)."""
+
+    def __init__(self, workers: int, transformations, cost, max_steps: int, max_rise: float,
+                 config: ModelConfig):
+        self.workers = workers
+        args = (transformations, cost, max_steps, max_rise, config.to_dict())
+        if workers > 1:
+            self.pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=args)
+        else:
+            self.pool = None
+            self.env = make_env(*args[:4])
+
+    def play(self, model, jobs: list[tuple], dev=None) -> list[Episode]:
+        """Run jobs (circuit_index, circuit, seed, temperature) with the model's current weights."""
+        if self.pool is None:
+            out = []
+            for ci, circ, seed, temp in jobs:
+                g = torch.Generator().manual_seed(seed)
+                out.append(run_episode(model, self.env, circ, circuit_index=ci,
+                                       temperature=temp, generator=g, dev=dev))
+            return out
+        buf = io.BytesIO()
+        torch.save({k: v.detach().cpu() for k, v in model.state_dict().items()}, buf)
+        weights = buf.getvalue()
+        return self.pool.map(_play, [(weights, *j) for j in jobs], chunksize=1)
+
+    def close(self) -> None:
+        """Stop the worker processes."""
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
