@@ -24,6 +24,8 @@ MAX_DENOMINATOR = 1 << 20
 # Snap only float rounding noise: a 1e-12 tolerance let about a third of all random floats
 # (e.g. -0.15) snap to some k/d*pi with d near 2^20, changing the angle by up to 3e-12.
 _ULPS = 8
+# Angles beyond this many radians stay floats (k*pi with a huge k would overflow Param).
+_MAX_EXACT = float(1 << 40)
 
 
 def to_param(value: Param | Real | Fraction | str) -> Param:
@@ -39,6 +41,8 @@ def to_param(value: Param | Real | Fraction | str) -> Param:
     x = float(value)
     if not math.isfinite(x):
         raise ValueError(f"angle is not finite: {value!r}")
+    if abs(x) > _MAX_EXACT:  # no exact rational of 62 bits is near; keep the float
+        return Param.radians(x)
     frac = Fraction(x / math.pi).limit_denominator(MAX_DENOMINATOR)
     if abs(float(frac) * math.pi - x) <= _ULPS * math.ulp(max(1.0, abs(x))):
         return Param.pi(frac.numerator, frac.denominator)

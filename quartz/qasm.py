@@ -67,8 +67,13 @@ def loads(text: str, source: str = "<string>", name: str | None = None) -> Circu
             from qiskit import qasm2
 
             qc = qasm2.loads(text, custom_instructions=_custom_instructions(), strict=False)
-    except Exception as e:  # qiskit's parse errors carry "<input>:LINE,COL: message"
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as e:  # qiskit's parse errors carry "<input>:LINE,COL: message"
         msg = str(e).strip()
+        if not isinstance(e, Exception):  # a panic in qiskit's Rust parser (e.g. a huge index)
+            first = msg.splitlines()[0] if msg else type(e).__name__
+            msg = f"the QASM parser failed on this input ({first})"
         m = _LOCATION_RE.search(msg)
         line = int(m.group(1)) if m else None
         if m:

@@ -37,10 +37,11 @@ class UnsupportedInstruction(QuartzError):
 def _param_from_qiskit(value, symbols: dict) -> Param:
     from qiskit.circuit import ParameterExpression
 
-    if not isinstance(value, ParameterExpression):
-        return to_param(float(value))
-    if not value.parameters:
-        return to_param(float(value))
+    if not isinstance(value, ParameterExpression) or not value.parameters:
+        try:
+            return to_param(float(value))
+        except (ValueError, OverflowError) as e:
+            raise QuartzError(f"bad angle {value}: {e}") from None
     # A linear expression in Parameters: read off integer coefficients and check linearity.
     params = sorted(value.parameters, key=lambda p: p.name)
     for p in params:
