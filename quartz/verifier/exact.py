@@ -13,7 +13,7 @@ from typing import Sequence
 
 from quartz.circuit import Circuit
 from quartz.ecc_sets.model import Phase
-from quartz.verifier.ring import ZETA_BITS, Poly, Ring, Unsupported
+from quartz.verifier.ring import ZETA_BITS, Poly, Ring, Unsupported, ring_for
 
 
 class Context:
@@ -37,10 +37,15 @@ class Context:
         # Each distinct float constant becomes a fresh variable: an identity that holds for
         # every value of it holds for the given one (sound, possibly incomplete).
         self.float_vars = {x: nsym + i for i, x in enumerate(sorted(floats))}
-        self.ring = Ring(n, nsym + len(self.float_vars))
-        self.qubits = max((c.num_qubits for c in circuits), default=0)
+        self.ring = ring_for(n, nsym + len(self.float_vars))
+        self.gate_cache: dict = {}
+        # Only qubits some circuit acts on matter: U (x) I equality = U equality, same phase.
+        used = sorted({q for c in circuits for g in c for q in g.qubits})
+        self.qubit_map = {q: i for i, q in enumerate(used)}
+        self.qubits = len(used)
         if self.qubits > 10:
             raise Unsupported("more than 10 qubits")
+        self._offs: dict[tuple[int, ...], tuple] = {}
 
     def half_exp(self, p) -> Poly:
         """e^{i p/2} for a Param p."""
@@ -177,93 +182,114 @@ def gate_matrix(ctx: Context, name: str, params) -> tuple[list[list[Poly]], int]
 
 
 class ExactUnitary:
-    """M / sqrt2^e for one circuit in a Context (flat row-major list of polynomials)."""
+    """M / sqrt2^e for one circuit in a Context: M as sparse columns {row: polynomial}."""
 
-    __slots__ = ("m", "e", "dim")
+    __slots__ = ("cols", "e", "dim")
 
-    def __init__(self, m: list[Poly], e: int, dim: int):
-        self.m, self.e, self.dim = m, e, dim
+    def __init__(self, cols: list[dict[int, Poly]], e: int, dim: int):
+        self.cols, self.e, self.dim = cols, e, dim
+
+    @property
+    def m(self) -> list[Poly]:
+        """Dense row-major list of entries ({} = 0)."""
+        d = self.dim
+        out: list[Poly] = [{} for _ in range(d * d)]
+        for c, col in enumerate(self.cols):
+            for r, p in col.items():
+                out[r * d + c] = p
+        return out
 
 
 def exact_unitary(ctx: Context, circuit: Circuit) -> ExactUnitary:
     """The circuit's unitary (global phase included) over ctx's ring."""
     r = ctx.ring
-    nq = ctx.qubits
-    d = 1 << nq
-    m: list[Poly] = [{} for _ in range(d * d)]
+    d = 1 << ctx.qubits
     gp = ctx.half_exp(circuit.global_phase)
     gp2 = r.mul(gp, gp)
-    for i in range(d):
-        m[i * d + i] = dict(gp2)
+    cols: list[dict[int, Poly]] = [{i: gp2} for i in range(d)]
     e_total = 0
     mul, add_into = r.mul, r.add_into
     for g in circuit:
-        gm, e = gate_matrix(ctx, g.name, g.params)
+        key = (g.name, g.params)
+        cached = ctx.gate_cache.get(key)
+        if cached is None:
+            gm, e = gate_matrix(ctx, g.name, g.params)
+            ka = len(gm)
+            nz = [[(b, gm[a][b]) for b in range(ka) if gm[a][b]] for a in range(ka)]
+            cached = ctx.gate_cache[key] = (nz, e)
+        nz, e = cached
         e_total += e
-        k = len(g.qubits)
-        ka = 1 << k
-        offs = [sum(((a >> l) & 1) << q for l, q in enumerate(g.qubits)) for a in range(ka)]
-        mask = offs[-1]
-        nz = [[(b, gm[a][b]) for b in range(ka) if gm[a][b]] for a in range(ka)]
-        for r0 in range(d):
-            if r0 & mask:
-                continue
-            rows = [(r0 | o) * d for o in offs]
-            for col in range(d):
-                olds = [m[rw + col] for rw in rows]
-                if not any(olds):
-                    continue
+        ka = len(nz)
+        geo = ctx._offs.get(g.qubits)
+        if geo is None:
+            qs = [ctx.qubit_map[q] for q in g.qubits]
+            offs = [sum(((a >> l) & 1) << q for l, q in enumerate(qs)) for a in range(ka)]
+            geo = ctx._offs[g.qubits] = (offs, offs[-1], {o: a for a, o in enumerate(offs)})
+        offs, mask, local = geo
+        for ci, col in enumerate(cols):
+            groups: dict[int, dict[int, Poly]] = {}
+            for row, p in col.items():
+                groups.setdefault(row & ~mask, {})[local[row & mask]] = p
+            new: dict[int, Poly] = {}
+            for base, ins in groups.items():
                 for a in range(ka):
-                    acc: Poly = {}
+                    acc: Poly | None = None
                     for b, gab in nz[a]:
-                        ob = olds[b]
-                        if ob:
-                            add_into(acc, mul(gab, ob))
-                    m[rows[a] + col] = acc
-    return ExactUnitary(m, e_total, d)
+                        ob = ins.get(b)
+                        if ob is not None:
+                            prod = mul(gab, ob)
+                            if acc is None:
+                                acc = prod
+                            else:
+                                add_into(acc, prod)
+                    if acc:
+                        new[base | offs[a]] = acc
+            cols[ci] = new
+    return ExactUnitary(cols, e_total, d)
 
 
-def _times_sqrt2_power(r: Ring, m: list[Poly], k: int) -> list[Poly]:
-    """m * sqrt2^k for k >= 0."""
+def _times_sqrt2_power(r: Ring, cols: list[dict[int, Poly]], k: int) -> list[dict[int, Poly]]:
+    """cols * sqrt2^k for k >= 0."""
     if k == 0:
-        return m
+        return cols
     c = 1 << (k // 2)
-    out = [r.scale(p, c) if p else p for p in m]
+    out = [{row: r.scale(p, c) for row, p in col.items()} for col in cols]
     if k % 2:
         s2 = r.add(r.zeta(r.N // 8), r.zeta(7 * r.N // 8))
-        out = [r.mul(p, s2) if p else p for p in out]
+        out = [{row: r.mul(p, s2) for row, p in col.items()} for col in out]
     return out
 
 
 def compare(ctx: Context, ua: ExactUnitary, ub: ExactUnitary) -> tuple[bool, tuple[int, list[int]] | None]:
     """(equal, (t, k)) where U_b = zeta_N^t * prod z_j^{k_j} * U_a when equal."""
     r = ctx.ring
-    d = ua.e - ub.e
-    ma = _times_sqrt2_power(r, ua.m, max(0, -d))
-    mb = _times_sqrt2_power(r, ub.m, max(0, d))
-    # Support must match entrywise.
-    pivot = -1
-    for idx, (pa, pb) in enumerate(zip(ma, mb)):
-        if bool(pa) != bool(pb):
-            return False, None
-        if pivot < 0 and pa:
-            pivot = idx
-    if pivot < 0:
+    if ua.dim != ub.dim:
         return False, None
-    za, ca = r.leading(ma[pivot])
-    zb, cb = r.leading(mb[pivot])
+    for ca, cb in zip(ua.cols, ub.cols):  # the supports must match entrywise
+        if ca.keys() != cb.keys():
+            return False, None
+    d = ua.e - ub.e
+    ma = _times_sqrt2_power(r, ua.cols, max(0, -d))
+    mb = _times_sqrt2_power(r, ub.cols, max(0, d))
+    pivot = next(((c, row) for c, col in enumerate(ma) for row in col), None)
+    if pivot is None:
+        return False, None
+    za, ca = r.leading(ma[pivot[0]][pivot[1]])
+    zb, cb = r.leading(mb[pivot[0]][pivot[1]])
     ratio = r.zeta_value(cb) / r.zeta_value(ca)
     if abs(abs(ratio) - 1.0) > 1e-6:
         return False, None
     t = round(math.atan2(ratio.imag, ratio.real) * r.N / (2 * math.pi)) % r.N
     shift = (zb - za) << ZETA_BITS  # z-part of the phase monomial, as a key offset
     phase_poly = r.zeta(t)
-    for pa, pb in zip(ma, mb):
-        if not pa:
-            continue
-        shifted = {k + shift: v for k, v in pa.items()}
-        if r.mul(shifted, phase_poly) != pb:
-            return False, None
+    trivial = t == 0
+    for cola, colb in zip(ma, mb):
+        for row, pa in cola.items():
+            shifted = {k + shift: v for k, v in pa.items()}
+            if not trivial:
+                shifted = r.mul(shifted, phase_poly)
+            if shifted != colb[row]:
+                return False, None
     zkey = (zb - za) + (r.bias_all >> ZETA_BITS)
     return True, (t, r.exponents(zkey))
 

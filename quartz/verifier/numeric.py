@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -28,10 +29,16 @@ def distance(ua: np.ndarray, ub: np.ndarray) -> float:
     return 1.0 - abs(np.vdot(ua, ub)) / d
 
 
-def random_points(num_symbols: int, count: int, seed: int) -> np.ndarray:
-    """count random symbol assignments in [-2pi, 2pi) (the full period of the half angles)."""
+@lru_cache(maxsize=256)
+def _points(num_symbols: int, count: int, seed: int) -> tuple[tuple[float, ...], ...]:
     rng = np.random.default_rng(seed)
-    return rng.uniform(-2 * math.pi, 2 * math.pi, size=(count, max(num_symbols, 0)))
+    pts = rng.uniform(-2 * math.pi, 2 * math.pi, size=(count, max(num_symbols, 0)))
+    return tuple(tuple(float(x) for x in row) for row in pts)
+
+
+def random_points(num_symbols: int, count: int, seed: int) -> list[list[float]]:
+    """count random symbol assignments in [-2pi, 2pi) (the full period of the half angles)."""
+    return [list(p) for p in _points(num_symbols, count, seed)]
 
 
 def find_counterexample(a: Circuit, b: Circuit, *, tries: int = 8, seed: int = 1234

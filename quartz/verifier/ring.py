@@ -168,3 +168,9 @@ class Ring:
                     val *= zs[j] ** e
             total += val
         return total
+
+
+@lru_cache(maxsize=64)
+def ring_for(n: int, nvars: int) -> Ring:
+    """A shared Ring(n, nvars) (rings are immutable after construction)."""
+    return Ring(n, nvars)

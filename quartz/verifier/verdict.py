@@ -35,10 +35,11 @@ class ClassOutcome:
     num_proven_classes: int = 0  # classes the circuits split into (0 when corrupt)
     message: str = ""
     counterexample: list[float] | None = None
+    label: str = ""  # the class id in its file (e.g. Quartz's "4_3"), else str(index)
 
     def to_json(self) -> dict:
-        out = {"class": self.index, "status": self.status, "circuits": self.num_circuits,
-               "proven_classes": self.num_proven_classes}
+        out = {"class": self.index, "id": self.label or str(self.index), "status": self.status,
+               "circuits": self.num_circuits, "proven_classes": self.num_proven_classes}
         if self.message:
             out["message"] = self.message
         if self.counterexample is not None:

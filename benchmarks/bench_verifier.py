@@ -1,0 +1,133 @@
+"""Verifier throughput: proofs per second on a Nam (n=3, q=3, m=2) ECC set, 1 job vs 2 jobs.
+
+The set comes from quartz.ecc_sets.load("nam") / quartz.generator when this build has them;
+otherwise it is built here by brute force: every circuit of <= 3 gates over {h, x, rz, cx} on 3
+qubits with parameters p0, p1, p0+p0, p0+p1, p1+p1 (each symbol used once per circuit), one
+circuit per distinct DAG, bucketed by a phase-invariant fingerprint |<h|C|psi>|.
+
+    PYTHONPATH=. python benchmarks/bench_verifier.py [--jobs 2] [--repeat 1]
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+from quartz import Circuit, Param
+from quartz.ecc_sets import ECC, ECCSet
+from quartz.verifier import verify_ecc_set
+
+
+def nam_params():
+    p0, p1 = Param.symbol(0), Param.symbol(1)
+    return [(p0, {0}), (p1, {1}), (p0 + p0, {0}), (p0 + p1, {0, 1}), (p1 + p1, {1})]
+
+
+def brute_force_nam(n: int = 3, q: int = 3) -> ECCSet:
+    """Fingerprint buckets of all <= n-gate Nam circuits on q qubits (m = 2)."""
+    gates = []
+    for a in range(q):
+        gates += [("h", (a,), (), set()), ("x", (a,), (), set())]
+        gates += [("rz", (a,), (p,), used) for p, used in nam_params()]
+        gates += [("cx", (a, b), (), set()) for b in range(q) if b != a]
+    rng = np.random.default_rng(0)
+    dim = 1 << q
+    psi = rng.normal(size=dim) + 1j * rng.normal(size=dim)
+    psi /= np.linalg.norm(psi)
+    h = rng.normal(size=dim) + 1j * rng.normal(size=dim)
+    vals = list(rng.uniform(-np.pi, np.pi, size=2))
+    seen: set[int] = set()
+    buckets: dict[int, list[Circuit]] = {}
+    for k in range(n + 1):
+        for seq in itertools.product(gates, repeat=k):
+            used = [s for g in seq for s in g[3]]
+            if len(used) != len(set(used)):
+                continue
+            c = Circuit(q)
+            for name, qs, ps, _ in seq:
+                c.append(name, qs, ps)
+            hsh = c.structural_hash()
+            if hsh in seen:
+                continue
+            seen.add(hsh)
+            fp = abs(np.dot(h, c.apply(psi, vals)))
+            buckets.setdefault(int(round(fp * 1e9)), []).append(c)
+    classes = [ECC(cs) for cs in buckets.values() if len(cs) >= 2]
+    return ECCSet(("h", "x", "rz", "cx"), n, q, 2, classes, {"source": "brute force (bench_verifier)"})
+
+
+def load_set() -> tuple[ECCSet, str]:
+    try:
+        from quartz.ecc_sets import load
+
+        s = load("nam")
+        if (s.n, s.q) == (3, 3):
+            return s, 'quartz.ecc_sets.load("nam")'
+    except (ImportError, Exception):  # noqa: BLE001 - any failure: fall back
+        pass
+    try:
+        from quartz.generator import generate
+        from quartz.gatesets import get_gate_set
+
+        s, _ = generate(get_gate_set("nam"), 3, 3, 2, progress=False)
+        return s, "quartz.generator.generate(nam, 3, 3, 2)"
+    except (ImportError, Exception):  # noqa: BLE001
+        pass
+    return brute_force_nam(), "brute force (no generator in this build)"
+
+
+def _warm(_i: int = 0) -> int:
+    import quartz.verifier  # noqa: F401 - load the verifier in the worker
+
+    return os.getpid()
+
+
+def run(ecc_set: ECCSet, jobs: int, executor=None) -> dict:
+    t0 = time.perf_counter()
+    verified, report = verify_ecc_set(ecc_set, jobs=jobs, executor=executor, progress=False)
+    dt = time.perf_counter() - t0
+    return {"jobs": jobs, "pool": "warm" if executor is not None else ("cold" if jobs > 1 else "none"), "seconds": round(dt, 3), "pairs": report.pairs,
+            "pairs_per_s": round(report.pairs / dt, 1), "classes": len(ecc_set.classes),
+            "proven": report.proven, "refuted": report.refuted, "unknown": report.unknown,
+            "corrupt": report.corrupt, "verified_classes": len(verified.classes)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    ecc_set, source = load_set()
+    build = time.perf_counter() - t0
+    print(f"set: {source}: {len(ecc_set.classes)} classes, {ecc_set.num_circuits} circuits "
+          f"(built in {build:.1f} s)", file=sys.stderr)
+    one = run(ecc_set, 1)
+    cold = run(ecc_set, args.jobs)  # includes starting the worker processes
+    with ProcessPoolExecutor(args.jobs) as ex:
+        list(ex.map(_warm, range(4 * args.jobs)))
+        warm = run(ecc_set, args.jobs, ex)
+    ratio = round(warm["pairs_per_s"] / one["pairs_per_s"], 2)
+    out = {"source": source, "single": one, "parallel_cold": cold, "parallel": warm, "speedup": ratio,
+           "cold_speedup": round(cold["pairs_per_s"] / one["pairs_per_s"], 2),
+           "load_average": os.getloadavg()[0], "cpus": os.cpu_count()}
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        for r in (one, cold, warm):
+            print(f"jobs={r['jobs']} ({r['pool']} pool): {r['pairs']} pair checks in {r['seconds']} s = "
+                  f"{r['pairs_per_s']} pairs/s ({r['proven']} proven, {r['refuted']} refuted, "
+                  f"{r['unknown']} unknown classes)")
+        print(f"speedup with {args.jobs} jobs: {ratio}x with a warm pool, {out['cold_speedup']}x "
+              f"counting pool start-up (load average {out['load_average']:.1f} on {out['cpus']} cores)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
