@@ -16,7 +16,6 @@ from typing import Iterable
 
 import quartz
 from quartz import Circuit, Param
-from quartz.errors import GateSetError
 
 # Gate-set names that mean "keep the high-level gates": ccz plus h/x/cx and the rest as built.
 NATIVE = ("ccz", "native")
@@ -84,16 +83,8 @@ def to_gate_set(c: Circuit, gate_set: str = "nam") -> Circuit:
     """Convert `c` exactly (global phase kept) into `gate_set`; 'ccz'/'native' returns `c`."""
     if isinstance(gate_set, str) and gate_set.strip().lower() in NATIVE:
         return c
-    from quartz import gatesets
+    from quartz.gatesets import convert
 
-    convert = getattr(gatesets, "convert", None)
-    if convert is not None:
-        out = convert(c, gate_set)
-        out.name = c.name
-        return out
-    from circuits._lower import lower  # used only until quartz.gatesets.convert exists
-
-    gs = gatesets.get_gate_set(gate_set)
-    if gs.name not in ("nam", "clifford_t"):
-        raise GateSetError(f"gate set '{gs.name}' needs quartz.gatesets.convert (not available)")
-    return lower(c, gs.name)
+    out = convert(c, gate_set)
+    out.name = c.name
+    return out

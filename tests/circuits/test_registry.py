@@ -44,3 +44,20 @@ def test_to_gate_set_errors_and_native():
     assert to_gate_set(c, "ccz") is c
     with pytest.raises(GateSetError):
         to_gate_set(Circuit(1).rz(0.3, 0), "clifford_t")
+
+
+@pytest.mark.parametrize("gate_set", ["ibm_modern", "ibm", "rigetti", "ionq", "clifford_t"])
+def test_families_in_other_gate_sets_keep_the_unitary(gate_set):
+    from quartz.gatesets import get_gate_set
+    import numpy as np
+
+    allowed = set(get_gate_set(gate_set).gates)
+    for name in ("tof", "barenco_tof", "vbe_adder", "cuccaro_adder", "gf2_mult", "grover"):
+        n = {"vbe_adder": 1, "cuccaro_adder": 1, "gf2_mult": 2, "grover": 3}.get(name, 3)
+        c = circuits.FAMILIES[name](n, gate_set=gate_set)
+        ref = circuits.FAMILIES[name](n, gate_set="ccz")
+        assert set(c.count_ops()) <= allowed, (name, c.count_ops())
+        assert np.allclose(c.unitary(), ref.unitary(), atol=1e-9), name
+    if gate_set != "clifford_t":
+        assert np.allclose(circuits.qft(3, gate_set=gate_set).unitary(),
+                           circuits.qft(3, gate_set="ccz").unitary(), atol=1e-9)
