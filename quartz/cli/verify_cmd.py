@@ -61,37 +61,8 @@ def _run_pair(args) -> int:
     return 0 if v.proven else 1
 
 
-def _load_tasks(path: str):
-    from quartz.ecc_sets.model import ECCSet
-    from quartz.verifier.ecc_set import ClassTask
-    from quartz.verifier.quartz_file import looks_like_quartz, parse_quartz
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as e:
-        raise QuartzError(f"cannot read {path}: {e.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise QuartzError(f"{path}: not valid JSON ({e})") from None
-    if looks_like_quartz(data):
-        qf = parse_quartz(data)
-        n = max((len(c) for k in qf.classes for c in (k.circuits or [])), default=0)
-        ecc_set = ECCSet(qf.gates, n, qf.max_qubits, qf.num_symbols, [], {"source": path})
-        tasks = [ClassTask(i, k.circuits or [], None, None, (), k.label, k.problem)
-                 for i, k in enumerate(qf.classes)]
-        return ecc_set, tasks
-    import quartz.ecc_sets as ecc_sets
-
-    reader = getattr(ecc_sets, "read", None)
-    if reader is None:
-        raise QuartzError(f"{path}: not a Quartz ECC file, and this build has no quartz.ecc_sets.read")
-    ecc_set = reader(path)
-    tasks = [ClassTask(i, list(e.circuits), ecc_set.q or None, ecc_set.m, tuple(ecc_set.gate_set), str(i))
-             for i, e in enumerate(ecc_set.classes)]
-    return ecc_set, tasks
-
-
 def _run_file(args) -> int:
+    from quartz.verifier.ecc_input import load_tasks
     from quartz.verifier.ecc_set import assemble, verify_tasks
 
     path = args.files[0]
@@ -103,7 +74,7 @@ def _run_file(args) -> int:
         if writer is None:
             raise QuartzError("writing ECC files needs quartz.ecc_sets.write, not in this build")
     t0 = time.perf_counter()
-    ecc_set, tasks = _load_tasks(path)
+    ecc_set, tasks = load_tasks(path)
     results = verify_tasks(tasks, jobs=args.jobs, progress=not args.no_progress, timeout=args.timeout)
     verified, report = assemble(ecc_set, tasks, results, time.perf_counter() - t0)
     if writer is not None:

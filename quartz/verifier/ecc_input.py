@@ -1,0 +1,120 @@
+"""Reading ECC files for `quartz verify`, class by class: a corrupt class is reported, not fatal.
+
+The file formats belong to quartz.ecc_sets (`loads`, `quartz_format`, `native_format`). When the
+whole file parses, that result is used as is. When it does not, each class is parsed on its own
+to find the corrupt ones (reported with their ids), and the good ones are parsed together again.
+Builds without quartz.ecc_sets.loads fall back to quartz.verifier.quartz_file (Quartz's JSON).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+
+from quartz.ecc_sets.model import ECCSet
+from quartz.errors import QuartzError
+from quartz.verifier.ecc_set import ClassTask
+
+
+def _decode(path: str):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise QuartzError(f"cannot read {path}: {e.strerror}") from None
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as e:
+            raise QuartzError(f"{path}: corrupt gzip data: {e}") from None
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise QuartzError(f"{path}: not valid JSON ({e})") from None
+
+
+def _tasks(ecc_set: ECCSet, labels: list[str], check_limits: bool) -> list[ClassTask]:
+    return [ClassTask(i, list(e.circuits), (ecc_set.q or None) if check_limits else None,
+                      ecc_set.m if check_limits else None,
+                      tuple(ecc_set.gate_set) if check_limits else (), labels[i])
+            for i, e in enumerate(ecc_set.classes)]
+
+
+def _quartz_key_order(keys: list[str]) -> list[str]:
+    try:
+        return sorted(keys, key=lambda k: int(str(k).split("_")[0]))
+    except ValueError:
+        return list(keys)
+
+
+def load_tasks(path: str) -> tuple[ECCSet, list[ClassTask]]:
+    """The file's ECCSet and one ClassTask per class (corrupt classes carry their problem)."""
+    import quartz.ecc_sets as ecc_sets
+
+    obj = _decode(path)
+    loads = getattr(ecc_sets, "loads", None)
+    is_quartz = isinstance(obj, list) and len(obj) == 2 and isinstance(obj[1], dict)
+    if loads is None:
+        return _fallback(path, obj)
+    text = json.dumps(obj)
+    try:
+        s = loads(text, source=path)
+    except QuartzError as whole_error:
+        return _isolate(path, obj, is_quartz, whole_error)
+    labels = _quartz_key_order(list(obj[1])) if is_quartz else [str(i) for i in range(len(s.classes))]
+    if len(labels) != len(s.classes):
+        labels = [str(i) for i in range(len(s.classes))]
+    return s, _tasks(s, labels, check_limits=not is_quartz)
+
+
+def _isolate(path: str, obj, is_quartz: bool, whole_error: QuartzError):
+    """Parse class by class; corrupt classes become tasks with a problem."""
+    import quartz.ecc_sets as ecc_sets
+
+    if is_quartz:
+        head, body = obj
+        keys = _quartz_key_order(list(body))
+        parts = [(k, [head, {k: body[k]}]) for k in keys]
+        rebuild = lambda good: [head, {k: body[k] for k in good}]  # noqa: E731
+    elif isinstance(obj, dict) and isinstance(obj.get("classes"), list):
+        keys = [str(i) for i in range(len(obj["classes"]))]
+        parts = [(k, dict(obj, classes=[c])) for k, c in zip(keys, obj["classes"])]
+        rebuild = lambda good: dict(obj, classes=[obj["classes"][int(k)] for k in good])  # noqa: E731
+    else:
+        raise whole_error
+    problems: dict[str, str] = {}
+    for key, part in parts:
+        try:
+            ecc_sets.loads(json.dumps(part), source=f"{path} class {key}")
+        except QuartzError as e:
+            problems[key] = str(e)
+    good = [k for k in keys if k not in problems]
+    if not good:  # nothing parses: a file-level problem, report it as such
+        raise whole_error
+    try:
+        s = ecc_sets.loads(json.dumps(rebuild(good)), source=path)
+    except QuartzError:  # the classes only fail together: report the file
+        raise whole_error from None
+    by_key = dict(zip(good, s.classes))
+    tasks = []
+    for i, k in enumerate(keys):
+        if k in problems:
+            tasks.append(ClassTask(i, [], label=k, problem=problems[k]))
+        else:
+            e = by_key[k]
+            limits = not is_quartz
+            tasks.append(ClassTask(i, list(e.circuits), (s.q or None) if limits else None,
+                                   s.m if limits else None, tuple(s.gate_set) if limits else (), k))
+    return s, tasks
+
+
+def _fallback(path: str, obj):
+    from quartz.verifier.quartz_file import looks_like_quartz, parse_quartz
+
+    if not looks_like_quartz(obj):
+        raise QuartzError(f"{path}: not a Quartz ECC file, and this build has no quartz.ecc_sets.loads")
+    qf = parse_quartz(obj)
+    n = max((len(c) for k in qf.classes for c in (k.circuits or [])), default=0)
+    ecc_set = ECCSet(qf.gates, n, qf.max_qubits, qf.num_symbols, [], {"source": path})
+    tasks = [ClassTask(i, k.circuits or [], None, None, (), k.label, k.problem)
+             for i, k in enumerate(qf.classes)]
+    return ecc_set, tasks
