@@ -1,12 +1,74 @@
-"""`quartz rl`: not built yet (see the open issue for this sub-command)."""
+"""`quartz rl train`: train the learned rewriting policy (PPO) on a folder of circuits."""
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 from quartz.errors import QuartzError
 
 
 def add_parser(sub):
-    return sub.add_parser("rl", help="(not available yet)")
+    """Register `quartz rl` and its `train` action."""
+    p = sub.add_parser("rl", help="train the learned (GNN + PPO) optimizer",
+                       description="Learned optimizer (Quarl-style GNN + PPO).")
+    acts = p.add_subparsers(dest="rl_action", required=True, metavar="ACTION")
+    t = acts.add_parser("train", help="train a policy on circuits (PPO)")
+    t.add_argument("--gateset", default="nam", help="gate set whose shipped ECC set is used")
+    t.add_argument("--ecc-set", default=None, help="ECC set file (default: the gate set's shipped one)")
+    t.add_argument("--circuits", required=True, help="folder of .qasm files (or one .qasm file)")
+    t.add_argument("--minutes", type=float, required=True, help="wall-clock training budget")
+    t.add_argument("-o", "--output", required=True, help="model/checkpoint file to write")
+    t.add_argument("--resume", default=None, help="checkpoint to continue training from")
+    t.add_argument("--cost", default="gates", help="cost function to lower (default: gates)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--workers", type=int, default=None, help="rollout processes (default: cores, max 2)")
+    t.add_argument("--hidden", type=int, default=64, help="GNN width")
+    t.add_argument("--layers", type=int, default=4, help="message-passing layers")
+    t.add_argument("--episodes-per-iter", type=int, default=12)
+    t.add_argument("--max-steps", type=int, default=60, help="episode length bound")
+    return p
+
+
+def load_training_circuits(source: str, gate_set) -> list:
+    """The circuits of a folder (*.qasm, sorted) or one file, converted into the gate set."""
+    from quartz.gatesets import convert
+    from quartz.qasm import load
+
+    path = Path(source)
+    if not path.exists():
+        raise QuartzError(f"{source} does not exist")
+    files = sorted(path.glob("*.qasm")) if path.is_dir() else [path]
+    if not files:
+        raise QuartzError(f"no .qasm files in {source}")
+    out = []
+    for f in files:
+        c = convert(load(str(f)), gate_set)
+        c.name = f.stem
+        out.append(c)
+    return out
 
 
 def run(args) -> int:
-    raise QuartzError("'quartz rl' is not available yet in this build")
+    """Run `quartz rl train`."""
+    from quartz.rl import require_torch
+
+    require_torch()
+    if args.minutes <= 0:
+        raise QuartzError(f"--minutes must be positive, got {args.minutes}")
+    from quartz import ecc_sets
+    from quartz.gatesets import get_gate_set
+    from quartz.rl.ppo import PPOConfig
+    from quartz.rl.train import TrainConfig, train
+
+    gate_set = get_gate_set(args.gateset)
+    circuits = load_training_circuits(args.circuits, gate_set)
+    ecc = ecc_sets.load(args.ecc_set or args.gateset)
+    cfg = TrainConfig(hidden=args.hidden, layers=args.layers, max_steps=args.max_steps,
+                      episodes_per_iter=args.episodes_per_iter, ppo=PPOConfig())
+    res = train(circuits, ecc, cost=args.cost, minutes=args.minutes, output=args.output,
+                resume=args.resume, seed=args.seed, workers=args.workers, config=cfg)
+    meta = res.meta
+    bests = ", ".join(f"{k} {v:g}" for k, v in meta["best_costs"].items())
+    print(f"trained {meta['episodes']} episodes in {meta['train_seconds'] / 60:.1f} min "
+          f"(total); best costs: {bests}; wrote {args.output}", file=sys.stderr)
+    return 0

@@ -12,6 +12,13 @@ from typing import Callable
 from quartz.circuit import Circuit
 
 
+def cost_function(cost) -> Callable[[Circuit], float]:
+    """The number the agent lowers for a cost spec: quartz.search's cost (with tie-breaks)."""
+    from quartz.search.costs import get_cost
+
+    return get_cost(cost).search_value
+
+
 def applicable_by_node(matcher, circuit: Circuit) -> dict[int, list[int]]:
     """Gate index -> sorted transformation indices that the matcher can apply there."""
     out: dict[int, list[int]] = {}

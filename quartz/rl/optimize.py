@@ -1,12 +1,14 @@
 """`optimize_rl`: optimize a circuit with the learned policy, fine-tuning on it within the budget.
 
 The best circuit seen in any episode is kept; the run ends with a greedy pass of cost-reducing
-transformations, and the result is checked for equivalence with the input.
+transformations, and the result is checked for equivalence with the input (global phase
+included) before it is returned.
 """
 from __future__ import annotations
 
 import copy
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +21,18 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_MODELS = {("cx", "h", "rz", "x"): "rl_nam.pt"}
 
 
+@dataclass
+class RLSettings:
+    """Inference knobs of optimize_rl."""
+
+    fine_tune: bool = True
+    temperature: float = 0.5
+    max_steps: int = 100
+    max_rise: float = 6.0
+    greedy_share: float = 0.15  # share of the budget kept for the final greedy pass
+    fine_tune_batch: int = 128
+
+
 def default_model_path(gate_set) -> Path:
     """The shipped model for a gate set, or a QuartzError when there is none."""
     name = DEFAULT_MODELS.get(tuple(sorted(gate_set)))
@@ -29,29 +43,48 @@ def default_model_path(gate_set) -> Path:
 
 
 def _greedy(matcher, circuit: Circuit, cost, cost_fn, deadline: float) -> Circuit:
+    """quartz.search's greedy pass when it has one, else our matcher-based greedy pass."""
+    try:
+        from quartz.search import search
+    except ImportError:
+        search = None
+    if search is not None:
+        left = max(0.0, deadline - time.monotonic())
+        return search(circuit, matcher, cost=cost, timeout=left, greedy_only=True,
+                      progress=False).circuit
     from quartz.rl.greedy import greedy_pass
 
     return greedy_pass(matcher, circuit, cost_fn, deadline)
 
 
+def _load_model(model, xfers, dev):
+    """The network to act with: a copy of a given ActorCritic, or one loaded from a file."""
+    from quartz.rl.checkpoint import check_compatible, load_checkpoint
+    from quartz.rl.model import ActorCritic
+
+    if isinstance(model, ActorCritic):
+        if model.config.num_actions != len(xfers) + 1:
+            raise QuartzError(f"the RL model has {model.config.num_actions - 1} transformations, "
+                              f"the ECC set {len(xfers)}")
+        return copy.deepcopy(model).to(dev).eval()  # fine-tuning never touches the caller's model
+    net, meta, _ = load_checkpoint(model, dev)
+    check_compatible(meta, xfers, f"model {model}")
+    return net
+
+
 def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 60.0,
-                seed: int | None = None, model=None, *, fine_tune: bool = True,
-                temperature: float = 0.5, max_steps: int = 100, max_rise: float = 6.0,
-                greedy_share: float = 0.15) -> Circuit:
+                seed: int | None = None, model=None, *, settings: RLSettings | None = None,
+                fine_tune: bool | None = None) -> Circuit:
     """Optimize `circuit` with the RL policy for about `timeout` seconds; returns the best circuit."""
     require_torch()
     from quartz.rl.agent import torch
-    from quartz.rl.checkpoint import check_compatible, load_checkpoint
-    from quartz.rl.env import RewriteEnv
-    from quartz.rl.equivalence import check_equivalent
-    from quartz.rl.model import ActorCritic
-    from quartz.rl.ppo import PPOConfig, ppo_update
-    from quartz.rl.rollout import run_episode
-    from quartz.search import Matcher
-    from quartz.search.costs import get_cost
+    from quartz.rl.env import cost_function
 
     t0 = time.monotonic()
-    if timeout is None or timeout <= 0:
+    s = copy.copy(settings or RLSettings())
+    if fine_tune is not None:
+        s.fine_tune = fine_tune
+    if not isinstance(timeout, (int, float)) or timeout <= 0:
         raise QuartzError(f"timeout must be a positive number of seconds, got {timeout!r}")
     if ecc_set is None:
         from quartz.ecc_sets import load
@@ -63,34 +96,50 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
                           f"{{{', '.join(ecc_set.gate_set)}}}; convert it first")
     xfers = ecc_set.transformations()
     dev = device()
-    if isinstance(model, ActorCritic):
-        net = copy.deepcopy(model).to(dev).eval()
-        if net.config.num_actions != len(xfers) + 1:
-            raise QuartzError(f"the RL model has {net.config.num_actions - 1} transformations, "
-                              f"the ECC set {len(xfers)}")
-    else:
-        path = default_model_path(ecc_set.gate_set) if model is None else Path(model)
-        net, meta, _ = load_checkpoint(path, dev)
-        check_compatible(meta, xfers, f"model {path}")
-    cost_fn = get_cost(cost)
-    deadline = t0 + timeout
-    rl_deadline = t0 + timeout * (1 - greedy_share)
-    seed = 0 if seed is None else int(seed)
+    net = _load_model(default_model_path(ecc_set.gate_set) if model is None else model, xfers, dev)
+    cost_fn = cost_function(cost)
+    threads = torch.get_num_threads()
+    if dev.type == "cpu":
+        torch.set_num_threads(1)  # small graphs: threads only add overhead
+    try:
+        best = _rl_loop(circuit, net, xfers, cost_fn, t0 + timeout * (1 - s.greedy_share),
+                        0 if seed is None else int(seed), dev, s)
+    finally:
+        torch.set_num_threads(threads)
+    from quartz.rl.equivalence import check_equivalent
+    from quartz.search import Matcher
+
+    out = _greedy(Matcher(xfers), best, cost, cost_fn, t0 + timeout)
+    if cost_fn(out) > cost_fn(circuit):
+        out = circuit
+    check_equivalent(circuit, out)
+    out.name = circuit.name
+    return out
+
+
+def _rl_loop(circuit: Circuit, net, xfers, cost_fn, deadline: float, seed: int, dev,
+             s: RLSettings) -> Circuit:
+    """Episodes from the input and from the best circuit so far, with optional PPO fine-tuning."""
+    from quartz.rl.agent import torch
+    from quartz.rl.env import RewriteEnv
+    from quartz.rl.ppo import PPOConfig, ppo_update
+    from quartz.rl.rollout import run_episode
+    from quartz.search import Matcher
+
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
-    matcher = Matcher(xfers)
-    env = RewriteEnv(matcher, cost_fn, len(xfers), max_steps, max_rise)
+    env = RewriteEnv(Matcher(xfers), cost_fn, len(xfers), s.max_steps, s.max_rise)
     best, best_cost = circuit, float(cost_fn(circuit))
-    optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if fine_tune else None
+    optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if s.fine_tune else None
     pcfg = PPOConfig(epochs=2)
-    buffer = []
-    episode = 0
+    buffer: list = []
     dead: set[int] = set()
-    while time.monotonic() < rl_deadline:
+    episode = 0
+    while time.monotonic() < deadline:
         start = circuit if (episode % 2 == 1 and best is not circuit) else best
-        ep = run_episode(net, env, start, temperature=temperature, generator=gen,
-                         greedy=episode == 0, dev=dev, deadline=rl_deadline)
+        ep = run_episode(net, env, start, temperature=s.temperature, generator=gen,
+                         greedy=episode == 0, dev=dev, deadline=deadline)
         episode += 1
         if ep.best_cost < best_cost:
             best, best_cost = ep.best, ep.best_cost
@@ -100,12 +149,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
                 break
             continue
         buffer.extend(ep.transitions)
-        if optimizer is not None and len(buffer) >= 128 and time.monotonic() < rl_deadline:
+        if optimizer is not None and len(buffer) >= s.fine_tune_batch and time.monotonic() < deadline:
             ppo_update(net, optimizer, buffer, net.config.num_actions, pcfg, rng, dev)
             buffer = []
-    out = _greedy(matcher, best, cost, cost_fn, deadline)
-    if float(cost_fn(out)) > float(cost_fn(circuit)):
-        out = circuit
-    check_equivalent(circuit, out)
-    out.name = circuit.name
-    return out
+    return best

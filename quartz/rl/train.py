@@ -13,6 +13,7 @@ from quartz.errors import QuartzError
 from quartz.rl._deps import device
 from quartz.rl.agent import torch
 from quartz.rl.checkpoint import check_compatible, ecc_fingerprint, load_checkpoint, save_checkpoint
+from quartz.rl.env import cost_function
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.rl.ppo import PPOConfig, ppo_update
 from quartz.rl.workers import RolloutPool
@@ -64,6 +65,7 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
         if extra:
             raise QuartzError(f"training circuit {c.name or '?'} has gates {sorted(extra)} outside "
                               f"the ECC set's gate set {sorted(allowed)}")
+    torch.set_num_threads(1)  # small graphs: threads only add overhead on a shared CPU
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     dev = device()
@@ -82,9 +84,7 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
                  "train_circuits": names, "train_config": asdict(cfg)})
     for key in ("episodes", "iterations", "train_seconds"):
         meta.setdefault(key, 0)
-    from quartz.search.costs import get_cost
-
-    cost_fn = get_cost(cost)
+    cost_fn = cost_function(cost)
     start_costs = [float(cost_fn(c)) for c in circuits]
     best = list(circuits)
     best_costs = list(start_costs)

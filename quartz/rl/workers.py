@@ -5,7 +5,7 @@ import io
 import multiprocessing as mp
 
 from quartz.rl.agent import torch
-from quartz.rl.env import RewriteEnv
+from quartz.rl.env import RewriteEnv, cost_function
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.rl.rollout import Episode, run_episode
 
@@ -15,9 +15,8 @@ _W: dict = {}
 def make_env(transformations, cost, max_steps: int, max_rise: float) -> RewriteEnv:
     """An environment over the real matcher for these transformations and cost."""
     from quartz.search import Matcher
-    from quartz.search.costs import get_cost
 
-    return RewriteEnv(Matcher(transformations), get_cost(cost), len(transformations),
+    return RewriteEnv(Matcher(transformations), cost_function(cost), len(transformations),
                       max_steps, max_rise)
 
 
