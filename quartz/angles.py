@@ -112,7 +112,8 @@ def parse_angle(text: str) -> Param:
 
 
 def format_angle(p: Param) -> str:
-    """QASM text of a concrete angle that reads back to the identical Param."""
+    """QASM text of a concrete angle that reads back to the identical Param (for floats: any
+    float that `to_param` keeps, i.e. not within rounding noise of a rational multiple of pi)."""
     if p.is_symbolic:
         raise ValueError(f"symbolic angle {p} cannot be written as QASM 2")
     frac = p.pi_fraction

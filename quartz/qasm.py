@@ -18,11 +18,11 @@ import re
 from pathlib import Path
 
 from quartz.angles import format_angle, parse_angle
-from quartz.circuit import Circuit
+from quartz.circuit import GATE_NAMES, Circuit
 from quartz.errors import QasmError, QuartzError
 
 _PHASE_RE = re.compile(r"^\s*//\s*quartz:\s*global_phase\s*=\s*(\S+)\s*$", re.M)
-_LOCATION_RE = re.compile(r":(\d+),(\d+):\s*")
+_LOCATION_RE = re.compile(r"(?:<[^>]*>:|^|:)(\d+),(\d+):\s*")
 
 
 def _custom_instructions():
@@ -43,49 +43,172 @@ def _custom_instructions():
     return list(qasm2.LEGACY_CUSTOM_INSTRUCTIONS) + [ci for ci in extra if ci.name not in have]
 
 
-def _line_of_instruction(text: str, name: str) -> int | None:
-    pat = re.compile(r"^\s*" + re.escape(name) + r"\b")
-    for i, line in enumerate(text.splitlines(), 1):
-        if pat.match(line):
-            return i
+_STATEMENT_RE = re.compile(r"([A-Za-z_]\w*)\s*(\(([^()]*(\([^()]*\)[^()]*)*)\))?\s*([^;]*);")
+_NON_GATE = {"OPENQASM", "include", "qreg", "creg", "gate", "opaque", "if", "qubit", "bit",
+             "input", "output", "def", "let", "const"}
+
+
+def _strip_comments(text: str) -> str:
+    """The text with // and /* */ comments blanked out (newlines kept, so lines still match)."""
+    text = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def _statements(text: str) -> list[tuple[int, str, str | None, str]]:
+    """(line, name, angle text or None, operands) of every top-level gate-like statement."""
+    clean = _strip_comments(text)
+    out, depth, pos = [], 0, 0
+    while pos < len(clean):
+        ch = clean[pos]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch.isalpha() or ch == "_":
+            m = _STATEMENT_RE.match(clean, pos)
+            end = clean.find(";", pos)
+            if m is None or (end >= 0 and m.end() > end + 1):
+                pos = (end if end >= 0 else len(clean)) + 1
+                continue
+            if depth == 0 and m.group(1) not in _NON_GATE:
+                out.append((clean.count("\n", 0, pos) + 1, m.group(1), m.group(3), m.group(5)))
+            pos = m.end()
+            continue
+        pos += 1
+    return out
+
+
+def _line_of_operation(text: str, name: str, index: int, num_ops: int) -> int | None:
+    """Best guess of the line of qiskit operation `index` (named `name`) in the QASM text."""
+    stmts = _statements(text)
+    if len(stmts) == num_ops and 0 <= index < num_ops and stmts[index][1] == name:
+        return stmts[index][0]
+    for line, n, _, _ in stmts:
+        if n == name:
+            return line
+    for line, content in enumerate(_strip_comments(text).splitlines(), 1):
+        if re.search(r"\b" + re.escape(name) + r"\b", content):
+            return line
     return None
 
 
-def loads(text: str, source: str = "<string>", name: str | None = None) -> Circuit:
-    """Parse OpenQASM 2 or 3 text into a Circuit; errors name the source and line."""
-    from quartz.qiskit_convert import UnsupportedInstruction, from_qiskit
+def _check_statements(text: str) -> tuple[int, str] | None:
+    """(line, message) of the first statement that is visibly wrong: a known gate with the wrong
+    number of angles or qubits, a qubit index past its register, an angle that does not
+    evaluate, or a last statement cut off before its ';'."""
+    from quartz._core import gate_info
 
-    if not text.strip():
+    regs = {}
+    for m in re.finditer(r"\bqreg\s+(\w+)\s*\[\s*(\d+)\s*\]|\bqubit\s*\[\s*(\d+)\s*\]\s*(\w+)",
+                         _strip_comments(text)):
+        name, size = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        regs[name] = int(size)
+    fixed = {"rx1": 0, "rx3": 0, "ry1": 0, "ry3": 0}
+    for line, name, angles, operands in _statements(text):
+        gname = _ALIASES_IN.get(name, name)
+        if gname in GATE_NAMES:
+            want_angles, want_qubits = gate_info(gname)[1], gate_info(gname)[0]
+        elif gname in fixed:
+            want_angles, want_qubits = 0, 1
+        else:
+            continue
+        args = [] if angles is None or not angles.strip() else angles.split(",")
+        if len(args) != want_angles:
+            return line, f"gate '{name}' takes {want_angles} angle(s), got {len(args)}"
+        ops = [o.strip() for o in operands.split(",") if o.strip()]
+        if len(ops) != want_qubits:
+            return line, f"gate '{name}' takes {want_qubits} qubit(s), got {len(ops)}"
+        for o in ops:
+            m = re.fullmatch(r"(\w+)\s*\[\s*(\d+)\s*\]", o)
+            if m and m.group(1) in regs and int(m.group(2)) >= regs[m.group(1)]:
+                return line, (f"gate '{name}': qubit {o} is out of range for register "
+                              f"'{m.group(1)}' of size {regs[m.group(1)]}")
+        for a in args:
+            if re.fullmatch(r"[\s\d.eE+\-*/()pi]*", a):
+                try:
+                    parse_angle(a)
+                except ValueError as e:
+                    return line, f"bad angle '{a.strip()}' of gate '{name}': {e}"
+    clean = _strip_comments(text).rstrip()
+    if clean and clean[-1] not in ";}":
+        return clean.count("\n") + 1, "unexpected end of input (statement not terminated by ';')"
+    return None
+
+
+_ALIASES_IN = {"u": "u3", "cu1": "cp", "phase": "p"}
+
+
+def _parse_error(e: Exception, text: str, source: str, captured: str) -> QasmError:
+    msg = str(e).strip()
+    if len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "\"'":
+        msg = msg[1:-1]
+    m = _LOCATION_RE.search(msg)
+    line = int(m.group(1)) if m else None
+    if m:
+        msg = (msg[: m.start()] + msg[m.end():]).strip()
+    m2 = re.search(r"line (\d+):(\d+) (.*)", captured)
+    if line is None and m2:  # OpenQASM 3 syntax errors are printed by the ANTLR parser
+        line, msg = int(m2.group(1)), m2.group(3).strip()
+    if line is None:
+        found = _check_statements(text)
+        if found:
+            line, msg = found
+    if "not defined" in msg.lower() or "unknown" in msg.lower():
+        msg = f"{msg} (quartz reads qelib1 gates plus ccz, rxx, ryy, rzz, rx1, rx3, ry1, ry3)"
+    if line is None and ("end-of-file" in msg or "EOF" in msg):
+        line = text.count("\n") + 1
+    if line is not None:  # name the offending gate when the message does not
+        names = [n for ln, n, _, _ in _statements(text) if ln == line]
+        lines = _strip_comments(text).splitlines()
+        if not names and 0 < line <= len(lines):
+            first = re.match(r"\s*([A-Za-z_]\w*)", lines[line - 1])
+            if first and first.group(1) not in _NON_GATE:
+                names = [first.group(1)]
+        if names and f"'{names[0]}'" not in msg:
+            msg = f"{msg} (gate '{names[0]}')"
+    return QasmError(msg or type(e).__name__, source, line)
+
+
+def loads(text: str, source: str = "<string>", name: str | None = None) -> Circuit:
+    """Parse OpenQASM 2 or 3 text into a Circuit; errors name the source, line and gate."""
+    import contextlib
+    import io
+    import warnings
+
+    from quartz.qiskit_convert import BadAngle, UnsupportedInstruction, from_qiskit
+
+    if not _strip_comments(text).strip():
         raise QasmError("empty input, expected an OpenQASM program", source)
     is_v3 = re.match(r"\s*(//[^\n]*\n\s*)*OPENQASM\s+3", text) is not None
+    captured = io.StringIO()
     try:
-        if is_v3:
-            from qiskit import qasm3
+        with contextlib.redirect_stderr(captured), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if is_v3:
+                from qiskit import qasm3
 
-            qc = qasm3.loads(text)
-        else:
-            from qiskit import qasm2
+                qc = qasm3.loads(text)
+            else:
+                from qiskit import qasm2
 
-            qc = qasm2.loads(text, custom_instructions=_custom_instructions(), strict=False)
+                qc = qasm2.loads(text, custom_instructions=_custom_instructions(), strict=False)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as e:  # qiskit's parse errors carry "<input>:LINE,COL: message"
-        msg = str(e).strip()
         if not isinstance(e, Exception):  # a panic in qiskit's Rust parser (e.g. a huge index)
+            msg = str(e).strip()
             first = msg.splitlines()[0] if msg else type(e).__name__
-            msg = f"the QASM parser failed on this input ({first})"
-        m = _LOCATION_RE.search(msg)
-        line = int(m.group(1)) if m else None
-        if m:
-            msg = msg[m.end():]
-        if "unknown" in msg.lower() or "not defined" in msg.lower():
-            msg = f"{msg} (quartz reads qelib1 gates plus ccz, rx1, rx3, ry1, ry3)"
-        raise QasmError(msg or type(e).__name__, source, line) from None
+            e = RuntimeError(f"the QASM parser failed on this input ({first})")
+        raise _parse_error(e, text, source, captured.getvalue()) from None
     try:
         circ = from_qiskit(qc, name=name)
     except UnsupportedInstruction as e:
         raise QasmError(f"unsupported instruction '{e.instruction}'", source,
-                        _line_of_instruction(text, e.instruction)) from None
+                        _line_of_operation(text, e.instruction, e.index, len(qc.data))) from None
+    except BadAngle as e:
+        msg = str(e).split(": ", 1)[-1]
+        raise QasmError(f"bad angle of gate '{e.instruction}': {msg}", source,
+                        _line_of_operation(text, e.instruction, e.index, len(qc.data))) from None
     except QuartzError as e:
         raise QasmError(str(e), source) from None
     m = _PHASE_RE.search(text)

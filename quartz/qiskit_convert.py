@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -21,11 +23,13 @@ from quartz.errors import QuartzError
 # Qiskit instruction names that are one of our gate types under another name.
 _ALIASES = {"u": "u3", "cu1": "cp", "cnot": "cx", "toffoli": "ccx", "phase": "p"}
 # Instructions that act as the identity on the state and are dropped.
-_IDENTITIES = {"id", "i"}
+_IDENTITIES = {"id", "i", "barrier", "delay"}
+# Instructions that are not unitary gates: never inlined through a definition.
+_NON_UNITARY = {"measure", "reset", "initialize", "store"}
 
 
 class UnsupportedInstruction(QuartzError):
-    """A Qiskit instruction (measure, barrier, a custom gate...) with no quartz gate type."""
+    """A Qiskit instruction (measure, reset, a gate without definition...) with no quartz gate."""
 
     def __init__(self, name: str, index: int):
         self.instruction = name
@@ -34,18 +38,31 @@ class UnsupportedInstruction(QuartzError):
                          f"supported gates: {', '.join(GATE_NAMES)}")
 
 
+class BadAngle(QuartzError):
+    """An angle of a Qiskit instruction that quartz cannot represent (not finite, nonlinear)."""
+
+    def __init__(self, name: str, index: int, reason: str):
+        self.instruction = name
+        self.index = index
+        super().__init__(f"gate '{name}' (operation {index}): {reason}")
+
+
+@lru_cache(maxsize=1 << 14)
+def _float_param(x: float) -> Param:
+    return to_param(x)
+
+
 def _param_from_qiskit(value, symbols: dict) -> Param:
     from qiskit.circuit import ParameterExpression
 
-    if not isinstance(value, ParameterExpression) or not value.parameters:
-        try:
-            return to_param(float(value))
-        except (ValueError, OverflowError) as e:
-            raise QuartzError(f"bad angle {value}: {e}") from None
+    if not isinstance(value, ParameterExpression):
+        return _float_param(float(value))
+    if not value.parameters:
+        return _float_param(float(value))
     # A linear expression in Parameters: read off integer coefficients and check linearity.
     params = sorted(value.parameters, key=lambda p: p.name)
     for p in params:
-        symbols.setdefault(p, len(symbols))
+        symbols.setdefault(p, max(symbols.values(), default=-1) + 1)
     zero = {p: 0.0 for p in params}
     const = float(value.bind(zero))
     result = to_param(const)
@@ -68,22 +85,61 @@ def _param_from_qiskit(value, symbols: dict) -> Param:
     return result
 
 
-def from_qiskit(qc, name: str | None = None) -> Circuit:
-    """Convert a QuantumCircuit (gates only; measure/barrier/reset raise) into a Circuit."""
-    symbols: dict = {}
-    circ = Circuit(qc.num_qubits, name=name if name is not None else qc.name)
+def _append_qiskit(native, qc, qubit_map: list[int], symbols: dict, top: int | None,
+                   depth: int = 0) -> Param:
+    """Append qc's gates to `native` (qubits through qubit_map); returns the phase to add."""
     index = {q: i for i, q in enumerate(qc.qubits)}
+    phase = Param()
     for pos, inst in enumerate(qc.data):
+        where = pos if top is None else top
         op = inst.operation
         gname = _ALIASES.get(op.name, op.name)
         if gname in _IDENTITIES:
             continue
-        if gname not in GATE_NAMES or getattr(op, "condition", None) is not None or inst.clbits:
-            raise UnsupportedInstruction(op.name, pos)
-        qubits = [index[q] for q in inst.qubits]
-        params = [_param_from_qiskit(p, symbols) for p in op.params]
-        circ.append(gname, qubits, params)
-    circ.global_phase = _param_from_qiskit(qc.global_phase, symbols) if not _is_zero(qc.global_phase) else 0.0
+        if inst.clbits or getattr(op, "condition", None) is not None or gname in _NON_UNITARY:
+            raise UnsupportedInstruction(op.name, where)
+        qubits = [qubit_map[index[q]] for q in inst.qubits]
+        if gname not in GATE_NAMES:
+            definition = getattr(op, "definition", None)
+            if definition is None or depth > 32:
+                raise UnsupportedInstruction(op.name, where)
+            phase = phase + _append_qiskit(native, definition, qubits, symbols, where, depth + 1)
+            continue
+        try:
+            params = [_param_from_qiskit(p, symbols) for p in op.params]
+        except (ValueError, TypeError, OverflowError) as e:
+            raise BadAngle(op.name, where, str(e)) from None
+        try:
+            native.add_gate(gname, qubits, params)
+        except (ValueError, TypeError, IndexError, OverflowError) as e:
+            raise QuartzError(f"gate '{op.name}' (operation {where}): {e}") from None
+    if not _is_zero(qc.global_phase):
+        try:
+            phase = phase + _param_from_qiskit(qc.global_phase, symbols)
+        except (ValueError, TypeError, OverflowError) as e:
+            raise QuartzError(f"global phase: {e}") from None
+    return phase
+
+
+def _symbol_indices(qc) -> dict:
+    """Parameter -> symbol index: p<k> is symbol k when every name has that form (so that
+    to_qiskit/from_qiskit round-trip), otherwise the circuit's sorted parameter order."""
+    params = list(qc.parameters)
+    nums = [re.fullmatch(r"p(\d+)", p.name) for p in params]
+    if all(nums):
+        return {p: int(m.group(1)) for p, m in zip(params, nums)}
+    return {p: i for i, p in enumerate(params)}
+
+
+def from_qiskit(qc, name: str | None = None) -> Circuit:
+    """Convert a QuantumCircuit into a Circuit; custom gates are inlined through their
+    definitions, barriers and identities dropped, measure/reset/conditionals raise."""
+    symbols = _symbol_indices(qc)
+    circ = Circuit(qc.num_qubits, name=name if name is not None else qc.name)
+    phase = _append_qiskit(circ.native, qc, list(range(qc.num_qubits)), symbols, None)
+    if phase.is_symbolic:
+        raise QuartzError(f"global phase {phase} depends on parameters; quartz needs a constant")
+    circ.global_phase = phase
     return circ
 
 
@@ -123,4 +179,4 @@ def to_qiskit(circ: Circuit):
     return qc
 
 
-__all__ = ["from_qiskit", "to_qiskit", "UnsupportedInstruction"]
+__all__ = ["from_qiskit", "to_qiskit", "UnsupportedInstruction", "BadAngle"]

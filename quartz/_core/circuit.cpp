@@ -286,29 +286,125 @@ Circuit Circuit::slice(int begin, int end) const {
   return c;
 }
 
-void apply_matrix(std::vector<cplx>& st, int n, const std::vector<cplx>& m,
-                  const int32_t* qs, int k) {
+namespace {
+
+// Complex multiply without the NaN/inf recovery of operator* (which blocks vectorization).
+inline void cmul_add(double& re, double& im, double mr, double mi, double xr, double xi) {
+  re += mr * xr - mi * xi;
+  im += mr * xi + mi * xr;
+}
+
+// Apply a dense k-qubit matrix to `data`, viewed as 2^n slots of `width` contiguous amplitudes
+// (width 1: a state vector; width 2^n: the rows of a unitary, i.e. U <- G U).
+void apply_slots(cplx* data, int n, size_t width, const std::vector<cplx>& m,
+                 const int32_t* qs, int k, bool diagonal) {
   const size_t dim = static_cast<size_t>(1) << n;
-  const int d = 1 << k;
+  double* d = reinterpret_cast<double*>(data);
+  if (diagonal) {
+    const int dd = 1 << k;
+    for (size_t i = 0; i < dim; i++) {
+      int a = 0;
+      for (int j = 0; j < k; j++) a |= static_cast<int>((i >> qs[j]) & 1) << j;
+      const cplx f = m[a * dd + a];
+      if (f == cplx(1.0, 0.0)) continue;
+      const double fr = f.real(), fi = f.imag();
+      double* p = d + 2 * i * width;
+      for (size_t w = 0; w < width; w++) {
+        double xr = p[2 * w], xi = p[2 * w + 1];
+        p[2 * w] = fr * xr - fi * xi;
+        p[2 * w + 1] = fr * xi + fi * xr;
+      }
+    }
+    return;
+  }
+  if (k == 1) {
+    const size_t b = static_cast<size_t>(1) << qs[0];
+    const double m00r = m[0].real(), m00i = m[0].imag(), m01r = m[1].real(), m01i = m[1].imag();
+    const double m10r = m[2].real(), m10i = m[2].imag(), m11r = m[3].real(), m11i = m[3].imag();
+    for (size_t hi = 0; hi < dim; hi += 2 * b)
+      for (size_t lo = hi; lo < hi + b; lo++) {
+        double* p0 = d + 2 * lo * width;
+        double* p1 = d + 2 * (lo + b) * width;
+        for (size_t w = 0; w < width; w++) {
+          const double ar = p0[2 * w], ai = p0[2 * w + 1], cr = p1[2 * w], ci = p1[2 * w + 1];
+          double r0 = 0, i0 = 0, r1 = 0, i1 = 0;
+          cmul_add(r0, i0, m00r, m00i, ar, ai); cmul_add(r0, i0, m01r, m01i, cr, ci);
+          cmul_add(r1, i1, m10r, m10i, ar, ai); cmul_add(r1, i1, m11r, m11i, cr, ci);
+          p0[2 * w] = r0; p0[2 * w + 1] = i0; p1[2 * w] = r1; p1[2 * w + 1] = i1;
+        }
+      }
+    return;
+  }
+  const int dd = 1 << k;
   size_t mask = 0;
   for (int j = 0; j < k; j++) mask |= static_cast<size_t>(1) << qs[j];
   size_t offs[8];
-  for (int a = 0; a < d; a++) {
+  for (int a = 0; a < dd; a++) {
     size_t o = 0;
     for (int j = 0; j < k; j++)
       if (a >> j & 1) o |= static_cast<size_t>(1) << qs[j];
     offs[a] = o;
   }
-  cplx in[8];
-  for (size_t base = 0; base < dim; base++) {
-    if (base & mask) continue;
-    for (int a = 0; a < d; a++) in[a] = st[base | offs[a]];
-    for (int r = 0; r < d; r++) {
-      cplx acc = 0.0;
-      for (int c = 0; c < d; c++) acc += m[r * d + c] * in[c];
-      st[base | offs[r]] = acc;
+  double mr[64], mi[64];
+  for (int i = 0; i < dd * dd; i++) { mr[i] = m[i].real(); mi[i] = m[i].imag(); }
+  // Calls body(p) with the dd slot pointers of every group of slots the gate mixes.
+  auto for_each_group = [&](auto&& body) {
+    double* p[8];
+    for (size_t base = 0; base < dim; base++) {
+      if (base & mask) continue;
+      for (int a = 0; a < dd; a++) p[a] = d + 2 * (base | offs[a]) * width;
+      body(p);
     }
+  };
+  // Monomial matrices (cx, swap, ccx, cy, ...): one non-zero per row, so out[r] = f_r in[sigma_r].
+  int sigma[8];
+  bool monomial = true;
+  for (int r = 0; r < dd && monomial; r++) {
+    int nz = 0;
+    for (int c = 0; c < dd; c++)
+      if (m[r * dd + c] != cplx(0.0, 0.0)) { sigma[r] = c; nz++; }
+    monomial = (nz == 1);
   }
+  if (monomial) {
+    int moved[8], nmoved = 0;
+    for (int r = 0; r < dd; r++)
+      if (sigma[r] != r || m[r * dd + r] != cplx(1.0, 0.0)) moved[nmoved++] = r;
+    double fr[8], fi[8];
+    for (int r = 0; r < dd; r++) { fr[r] = mr[r * dd + sigma[r]]; fi[r] = mi[r * dd + sigma[r]]; }
+    double inr[8], ini[8];
+    for_each_group([&](double** p) {
+      for (size_t w = 0; w < width; w++) {
+        for (int t = 0; t < nmoved; t++) {
+          const int a = sigma[moved[t]];
+          inr[t] = p[a][2 * w]; ini[t] = p[a][2 * w + 1];
+        }
+        for (int t = 0; t < nmoved; t++) {
+          const int r = moved[t];
+          p[r][2 * w] = fr[r] * inr[t] - fi[r] * ini[t];
+          p[r][2 * w + 1] = fr[r] * ini[t] + fi[r] * inr[t];
+        }
+      }
+    });
+    return;
+  }
+  double inr[8], ini[8];
+  for_each_group([&](double** p) {
+    for (size_t w = 0; w < width; w++) {
+      for (int a = 0; a < dd; a++) { inr[a] = p[a][2 * w]; ini[a] = p[a][2 * w + 1]; }
+      for (int r = 0; r < dd; r++) {
+        double re = 0, im = 0;
+        for (int c = 0; c < dd; c++) cmul_add(re, im, mr[r * dd + c], mi[r * dd + c], inr[c], ini[c]);
+        p[r][2 * w] = re; p[r][2 * w + 1] = im;
+      }
+    }
+  });
+}
+
+}  // namespace
+
+void apply_matrix(std::vector<cplx>& st, int n, const std::vector<cplx>& m,
+                  const int32_t* qs, int k) {
+  apply_slots(st.data(), n, 1, m, qs, k, false);
 }
 
 void Circuit::apply(std::vector<cplx>& st, const std::vector<double>& vals,
@@ -322,7 +418,8 @@ void Circuit::apply(std::vector<cplx>& st, const std::vector<double>& vals,
   for (const Gate& g : gates_) {
     for (int k = 0; k < g.num_params; k++)
       pv[k] = params_[g.param_index + k].value(vals.data(), static_cast<int>(vals.size()));
-    apply_matrix(st, num_qubits_, gate_matrix(g.type, pv), g.qubits, g.num_qubits);
+    apply_slots(st.data(), num_qubits_, 1, gate_matrix(g.type, pv), g.qubits, g.num_qubits,
+                gate_info(g.type).diagonal);
   }
   if (include_global_phase && !global_phase_.is_zero_constant()) {
     cplx ph = std::polar(1.0, global_phase_.const_radians());
@@ -331,15 +428,22 @@ void Circuit::apply(std::vector<cplx>& st, const std::vector<double>& vals,
 }
 
 std::vector<cplx> Circuit::unitary(const std::vector<double>& vals, bool include_global_phase) const {
-  if (num_qubits_ > 14) throw std::invalid_argument("unitary: too many qubits (max 14)");
+  if (num_qubits_ > kMaxUnitaryQubits)
+    throw std::invalid_argument("unitary: too many qubits (" + std::to_string(num_qubits_) +
+                                ", max " + std::to_string(kMaxUnitaryQubits) + ")");
   const size_t dim = static_cast<size_t>(1) << num_qubits_;
-  std::vector<cplx> u(dim * dim);
-  std::vector<cplx> col(dim);
-  for (size_t c = 0; c < dim; c++) {
-    std::fill(col.begin(), col.end(), cplx(0.0));
-    col[c] = 1.0;
-    apply(col, vals, include_global_phase);
-    for (size_t r = 0; r < dim; r++) u[r * dim + c] = col[r];
+  std::vector<cplx> u(dim * dim, cplx(0.0));
+  for (size_t i = 0; i < dim; i++) u[i * dim + i] = 1.0;
+  double pv[kMaxGateParams];
+  for (const Gate& g : gates_) {  // U <- G U, one gate at a time, on whole rows
+    for (int k = 0; k < g.num_params; k++)
+      pv[k] = params_[g.param_index + k].value(vals.data(), static_cast<int>(vals.size()));
+    apply_slots(u.data(), num_qubits_, dim, gate_matrix(g.type, pv), g.qubits, g.num_qubits,
+                gate_info(g.type).diagonal);
+  }
+  if (include_global_phase && !global_phase_.is_zero_constant()) {
+    cplx ph = std::polar(1.0, global_phase_.const_radians());
+    for (auto& a : u) a *= ph;
   }
   return u;
 }

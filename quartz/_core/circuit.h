@@ -77,5 +77,6 @@ void apply_matrix(std::vector<cplx>& state, int n, const std::vector<cplx>& m,
                   const int32_t* qubits, int k);
 
 constexpr int kMaxSimulatedQubits = 30;
+constexpr int kMaxUnitaryQubits = 12;  // 2^24 amplitudes = 256 MiB
 
 }  // namespace quartz

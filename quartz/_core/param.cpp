@@ -26,6 +26,17 @@ void normalize(i128 n, i128 d, int64_t& out_num, int64_t& out_den) {
   out_den = static_cast<int64_t>(d);
 }
 
+int16_t checked_coef(int64_t v) {
+  if (v < -32768 || v > 32767)
+    throw std::overflow_error("symbol coefficient " + std::to_string(v) + " out of range (|coef| <= 32767)");
+  return static_cast<int16_t>(v);
+}
+
+// A float constant that is exactly zero becomes the exact zero (so 0.3 - 0.3 == 0).
+void zero_to_exact(Param& p) {
+  if (!p.exact && p.rad == 0.0) { p.exact = true; p.rad = 0.0; p.num = 0; p.den = 1; }
+}
+
 uint64_t mix(uint64_t h, uint64_t v) {
   v += 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   v ^= v >> 30; v *= 0xbf58476d1ce4e5b9ULL;
@@ -57,7 +68,7 @@ Param Param::symbol(int index, int coefficient) {
   if (coefficient != 0) {
     p.nterms = 1;
     p.sym[0] = static_cast<int16_t>(index);
-    p.coef[0] = static_cast<int16_t>(coefficient);
+    p.coef[0] = checked_coef(coefficient);
   }
   return p;
 }
@@ -92,14 +103,15 @@ Param Param::operator+(const Param& o) const {
     if (j >= o.nterms || (i < nterms && sym[i] < o.sym[j])) { s[k] = sym[i]; c[k++] = coef[i++]; }
     else if (i >= nterms || o.sym[j] < sym[i]) { s[k] = o.sym[j]; c[k++] = o.coef[j++]; }
     else {
-      int v = coef[i] + o.coef[j];
-      if (v != 0) { s[k] = sym[i]; c[k++] = static_cast<int16_t>(v); }
+      int64_t v = static_cast<int64_t>(coef[i]) + o.coef[j];
+      if (v != 0) { s[k] = sym[i]; c[k++] = checked_coef(v); }
       i++; j++;
     }
   }
   if (k > kMaxParamTerms) throw std::invalid_argument("parameter expression uses more than 4 symbols");
   r.nterms = static_cast<uint8_t>(k);
   for (int t = 0; t < k; t++) { r.sym[t] = s[t]; r.coef[t] = c[t]; }
+  zero_to_exact(r);
   return r;
 }
 
@@ -111,11 +123,12 @@ Param Param::scaled(int k) const {
   else r.rad = rad * k;
   int m = 0;
   for (int i = 0; i < nterms; i++) {
-    int v = coef[i] * k;
-    if (v != 0) { r.sym[m] = sym[i]; r.coef[m++] = static_cast<int16_t>(v); }
+    int64_t v = static_cast<int64_t>(coef[i]) * k;
+    if (v != 0) { r.sym[m] = sym[i]; r.coef[m++] = checked_coef(v); }
   }
   for (int i = m; i < kMaxParamTerms; i++) { r.sym[i] = 0; r.coef[i] = 0; }
   r.nterms = static_cast<uint8_t>(m);
+  zero_to_exact(r);
   return r;
 }
 
@@ -133,10 +146,16 @@ Param Param::symbolic_part() const {
 }
 
 int64_t Param::reduce_mod(int64_t period) {
+  if (period <= 0 || period > (static_cast<int64_t>(1) << 40))
+    throw std::invalid_argument("reduction period must be a positive number of pi");
   if (!exact) {
-    double P = period * M_PI;
+    double P = static_cast<double>(period) * M_PI;
     double w = std::ceil((rad - P) / (2 * P));
+    if (!(std::fabs(w) < 4e18)) throw std::overflow_error("angle too large to reduce");
     rad -= w * 2 * P;
+    if (rad <= -P) { rad += 2 * P; w -= 1; }  // float rounding at the open end
+    if (rad > P) { rad -= 2 * P; w += 1; }
+    zero_to_exact(*this);
     return static_cast<int64_t>(w);
   }
   // Find w with num/den - 2*period*w in (-period, period].
