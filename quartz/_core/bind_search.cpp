@@ -1,6 +1,221 @@
-// pybind11 bindings of the search core (filled in by the search subsystem).
+// pybind11 bindings of the search core: Matcher (compiled transformations), cost specs,
+// greedy/normalize helpers, and the optimizer (GIL released, Ctrl-C checked).
+#include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <future>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "matcher.h"
+#include "rewrite.h"
+#include "search.h"
 
 namespace py = pybind11;
+using namespace quartz;
 
-void bind_search(py::module_& m) { (void)m; }
+namespace {
+
+struct PyMatcher {
+  std::shared_ptr<XferIndex> ix = std::make_shared<XferIndex>();
+};
+
+// A cost spec plus the Python callable it may call (kept alive here; called with the GIL).
+struct PyCost {
+  CostSpec spec;
+  py::object fn;
+  std::shared_ptr<std::string> error = std::make_shared<std::string>();
+  std::shared_ptr<std::atomic<bool>> stop_on_error = std::make_shared<std::atomic<bool>>(false);
+};
+
+void check_index(const Circuit& c, int g) {
+  if (g < 0 || g >= c.num_gates())
+    throw py::index_error("gate index " + std::to_string(g) + " out of range");
+}
+
+void check_xfer(const XferIndex& ix, int x) {
+  if (x < 0 || x >= static_cast<int>(ix.xfers.size()))
+    throw py::index_error("transformation index " + std::to_string(x) + " out of range");
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  py::class_<PyMatcher>(m, "Matcher", "Compiled transformations, indexed by first gate type.")
+      .def(py::init([](const py::list& items) {
+             PyMatcher pm;
+             for (auto item : items) {
+               auto t = item.cast<py::tuple>();
+               PhaseExpr ph;
+               ph.cnum = t[2].cast<int64_t>();
+               ph.cden = t[3].cast<int64_t>();
+               for (auto term : t[4].cast<py::list>()) {
+                 auto tt = term.cast<py::tuple>();
+                 ph.terms.emplace_back(tt[0].cast<int>(), tt[1].cast<int64_t>(), tt[2].cast<int64_t>());
+               }
+               pm.ix->xfers.push_back(compile_xfer(t[0].cast<Circuit>(), t[1].cast<Circuit>(), ph));
+             }
+             pm.ix->build();
+             return pm;
+           }),
+           py::arg("xfers"),
+           "From [(source, target, phase_num, phase_den, [(symbol, num, den)])]: U_target = e^{i phase} U_source.")
+      .def_property_readonly("num_xfers", [](const PyMatcher& pm) { return pm.ix->xfers.size(); })
+      .def("is_valid", [](const PyMatcher& pm, int x) { check_xfer(*pm.ix, x); return pm.ix->xfers[x].valid; })
+      .def("why_invalid", [](const PyMatcher& pm, int x) { check_xfer(*pm.ix, x); return pm.ix->xfers[x].why_invalid; })
+      .def("match", [](const PyMatcher& pm, const Circuit& c, int g, int x) -> py::object {
+             check_index(c, g);
+             check_xfer(*pm.ix, x);
+             const Xfer& xf = pm.ix->xfers[x];
+             Match mt;
+             if (!xf.valid || !match_at(c, xf, g, mt) || !match_is_convex(c, mt)) return py::none();
+             return py::cast(mt.gates);
+           }, "Circuit gates matched by the source (in source order), or None.")
+      .def("applicable_at", [](const PyMatcher& pm, const Circuit& c, int g) {
+             check_index(c, g);
+             std::vector<int> out;
+             Match mt;
+             for (int x : pm.ix->by_type[static_cast<int>(c.gate(g).type)])
+               if (match_at(c, pm.ix->xfers[x], g, mt) && match_is_convex(c, mt)) out.push_back(x);
+             return out;
+           })
+      .def("applicable", [](const PyMatcher& pm, const Circuit& c) {
+             std::vector<std::pair<int, int>> out;
+             {
+               py::gil_scoped_release rel;
+               Match mt;
+               for (int g = 0; g < c.num_gates(); g++)
+                 for (int x : pm.ix->by_type[static_cast<int>(c.gate(g).type)])
+                   if (match_at(c, pm.ix->xfers[x], g, mt) && match_is_convex(c, mt)) out.emplace_back(g, x);
+             }
+             return out;
+           })
+      .def("apply", [](const PyMatcher& pm, const Circuit& c, int g, int x) -> py::object {
+             check_index(c, g);
+             check_xfer(*pm.ix, x);
+             const Xfer& xf = pm.ix->xfers[x];
+             Match mt;
+             Circuit out;
+             if (!xf.valid || !match_at(c, xf, g, mt) || !apply_match(c, xf, mt, out)) return py::none();
+             return py::cast(std::move(out));
+           });
+
+  py::class_<PyCost>(m, "CostSpec", "Gate weights, T and depth weights, or a Python callable.")
+      .def(py::init([](const py::dict& weights, double default_weight, double t_weight,
+                       double depth_weight, py::object fn) {
+             PyCost pc;
+             for (double& w : pc.spec.weight) w = default_weight;
+             for (auto kv : weights) {
+               std::string name = kv.first.cast<std::string>();
+               GateType t = gate_type_from_name(name);
+               if (t == GateType::NUM_TYPES) throw py::value_error("unknown gate '" + name + "' in cost weights");
+               pc.spec.weight[static_cast<int>(t)] = kv.second.cast<double>();
+             }
+             pc.spec.t_weight = t_weight;
+             pc.spec.depth_weight = depth_weight;
+             if (!fn.is_none()) {
+               pc.fn = fn;
+               PyObject* raw = fn.ptr();
+               auto err = pc.error;
+               auto stop = pc.stop_on_error;
+               pc.spec.callback = [raw, err, stop](const Circuit& c) -> double {
+                 py::gil_scoped_acquire gil;
+                 try {
+                   py::handle h(raw);
+                   return h(py::cast(Circuit(c))).cast<double>();
+                 } catch (py::error_already_set& e) {
+                   if (err->empty()) *err = e.what();
+                   stop->store(true);
+                   return 1e300;
+                 } catch (py::cast_error& e) {
+                   if (err->empty()) *err = std::string("cost callable must return a number: ") + e.what();
+                   stop->store(true);
+                   return 1e300;
+                 }
+               };
+             }
+             return pc;
+           }),
+           py::arg("weights") = py::dict(), py::arg("default_weight") = 1.0, py::arg("t_weight") = 0.0,
+           py::arg("depth_weight") = 0.0, py::arg("callable") = py::none())
+      .def("__call__", [](const PyCost& pc, const Circuit& c) { return pc.spec(c); })
+      .def_property_readonly("additive", [](const PyCost& pc) { return pc.spec.additive(); });
+
+  m.def("normalize_rotations", &normalize_circuit,
+        "Rotation angles reduced into (-pi, pi] (phase kept exactly), identity rotations dropped.");
+  m.def("reorder_by_qubits", &reorder_by_qubits, py::arg("circuit"), py::arg("seed") = 0);
+  m.def("splice", &splice, "Gates [0,begin) + replacement + gates [end,n).");
+
+  m.def("optimize", [](const PyMatcher& pm, const Circuit& c, PyCost& cost, double timeout,
+                       uint64_t seed, double gamma, int threads, int full_limit, int window,
+                       int window_expansions, bool greedy_only, py::object progress,
+                       double progress_interval) {
+          SearchOptions opt;
+          opt.timeout = timeout;
+          opt.seed = seed;
+          opt.gamma = gamma;
+          opt.threads = threads;
+          opt.full_limit = full_limit;
+          opt.window = window;
+          opt.window_expansions = window_expansions;
+          opt.greedy_only = greedy_only;
+          SearchProgress pr;
+          cost.error->clear();
+          cost.stop_on_error->store(false);
+          Searcher s(*pm.ix, cost.spec, opt, pr);
+          Circuit result;
+          std::exception_ptr ep;
+          std::atomic<bool> done{false};
+          bool interrupted = false;
+          std::thread worker([&] {
+            try { result = s.optimize(c); } catch (...) { ep = std::current_exception(); }
+            done = true;
+          });
+          auto last = std::chrono::steady_clock::now();
+          std::string cb_error;
+          while (!done) {
+            {
+              py::gil_scoped_release rel;
+              for (int i = 0; i < 10 && !done; i++) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            if (cost.stop_on_error->load()) pr.stop = true;
+            if (PyErr_CheckSignals() != 0) {
+              PyErr_Clear();
+              interrupted = true;
+              pr.stop = true;
+            }
+            auto now = std::chrono::steady_clock::now();
+            if (!progress.is_none() && !pr.stop &&
+                std::chrono::duration<double>(now - last).count() >= progress_interval) {
+              last = now;
+              double bc;
+              {
+                std::lock_guard<std::mutex> lk(pr.mu);
+                bc = pr.best_cost;
+              }
+              try {
+                progress(std::chrono::duration<double>(now - pr.start).count(), bc, pr.expansions.load());
+              } catch (py::error_already_set& e) {
+                pr.stop = true;
+                cb_error = e.what();
+              }
+            }
+          }
+          {
+            py::gil_scoped_release rel;
+            worker.join();
+          }
+          if (ep) std::rethrow_exception(ep);
+          if (!cost.error->empty()) throw py::value_error("cost function failed: " + *cost.error);
+          if (!cb_error.empty()) throw py::value_error("progress callback failed: " + cb_error);
+          return py::make_tuple(result, pr.history, interrupted, pr.expansions.load());
+        },
+        py::arg("matcher"), py::arg("circuit"), py::arg("cost"), py::arg("timeout") = 60.0,
+        py::arg("seed") = 0, py::arg("gamma") = 1.05, py::arg("threads") = 2, py::arg("full_limit") = 300,
+        py::arg("window") = 80, py::arg("window_expansions") = 40, py::arg("greedy_only") = false,
+        py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
+        "(best circuit, [(seconds, best cost)], interrupted, expansions).");
+}

@@ -1,0 +1,360 @@
+#include "search.h"
+
+#include <algorithm>
+#include <climits>
+#include <exception>
+#include <stdexcept>
+#include <queue>
+#include <random>
+#include <thread>
+#include <unordered_set>
+
+#include "rewrite.h"
+
+namespace quartz {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+// Match and rewrite; an angle whose exact arithmetic overflows just makes the rewrite fail.
+bool try_rewrite(const Circuit& c, const Xfer& x, int g, Match& m, Circuit& out, int* pos) {
+  try {
+    return match_at(c, x, g, m) && apply_match(c, x, m, out, pos);
+  } catch (const std::overflow_error&) {
+    return false;
+  }
+}
+}  // namespace
+
+double CostSpec::operator()(const Circuit& c) const {
+  if (callback) return callback(c);
+  double s = 0.0;
+  for (const Gate& g : c.gates()) s += weight[static_cast<int>(g.type)];
+  if (t_weight != 0.0) s += t_weight * c.t_count();
+  if (depth_weight != 0.0) s += depth_weight * c.depth();
+  return s;
+}
+
+void SearchProgress::report(double cost, int gates) {
+  std::lock_guard<std::mutex> lk(mu);
+  if (history.empty() || cost < best_cost - 1e-12) {
+    best_cost = cost;
+    best_gates = gates;
+    history.emplace_back(std::chrono::duration<double>(Clock::now() - start).count(), cost);
+  }
+}
+
+Searcher::Searcher(const XferIndex& ix, const CostSpec& cost, const SearchOptions& opt,
+                   SearchProgress& pr)
+    : ix_(ix), cost_(cost), opt_(opt), pr_(pr) {
+  reducing_.assign(ix.xfers.size(), 0);
+  CostSpec formula = cost;
+  formula.callback = nullptr;
+  bool additive = cost.additive();
+  for (size_t i = 0; i < ix.xfers.size(); i++) {
+    const Xfer& x = ix.xfers[i];
+    if (!x.valid) continue;
+    double delta = additive ? formula(x.dst) - formula(x.src)
+                            : static_cast<double>(x.dst_gates - x.src_gates);
+    reducing_[i] = delta < -1e-9;
+  }
+  deadline_ = Clock::now() + std::chrono::microseconds(static_cast<long long>(opt.timeout * 1e6));
+}
+
+bool Searcher::out_of_time(Clock::time_point until) const {
+  return pr_.stop.load(std::memory_order_relaxed) || Clock::now() >= until;
+}
+
+Circuit Searcher::greedy(const Circuit& c) const {
+  Circuit cur = c, tmp;
+  double cc = cost_(cur);
+  Match m;
+  for (;;) {
+    bool changed = false;
+    for (int i = 0; i < cur.num_gates();) {
+      if ((i & 31) == 0 && out_of_time(deadline_)) return cur;
+      bool applied = false;
+      for (int xi : ix_.by_type[static_cast<int>(cur.gates()[i].type)]) {
+        if (!reducing_[xi]) continue;
+        const Xfer& x = ix_.xfers[xi];
+        int pos = 0;
+        if (!try_rewrite(cur, x, i, m, tmp, &pos)) continue;
+        double nc = cost_(tmp);
+        if (nc < cc - 1e-9) {
+          cur = std::move(tmp);
+          cc = nc;
+          applied = changed = true;
+          i = std::max(0, pos - 4);
+          break;
+        }
+      }
+      if (!applied) i++;
+    }
+    if (!changed) break;
+  }
+  return cur;
+}
+
+Circuit Searcher::best_first(const Circuit& c, double seconds, long max_expansions, uint64_t seed,
+                             bool report) const {
+  Clock::time_point until = std::min(
+      deadline_, Clock::now() + std::chrono::microseconds(static_cast<long long>(seconds * 1e6)));
+  struct Item {
+    double cost;
+    uint64_t tie;
+    int id;
+    bool operator>(const Item& o) const { return cost != o.cost ? cost > o.cost : tie > o.tie; }
+  };
+  std::mt19937_64 rng(seed);
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> pq;
+  std::vector<Circuit> store;
+  std::unordered_set<uint64_t> seen;
+  Circuit best = c;
+  double bc = cost_(c);
+  store.push_back(c);
+  seen.insert(c.hash());
+  pq.push({bc, rng(), 0});
+  long expanded = 0;
+  Match m;
+  Circuit cand;
+  while (!pq.empty() && expanded < max_expansions && !out_of_time(until)) {
+    Item it = pq.top();
+    pq.pop();
+    Circuit cur = std::move(store[it.id]);
+    store[it.id] = Circuit();
+    expanded++;
+    pr_.expansions.fetch_add(1, std::memory_order_relaxed);
+    for (int i = 0; i < cur.num_gates(); i++) {
+      if ((i & 7) == 0 && out_of_time(until)) break;
+      for (int xi : ix_.by_type[static_cast<int>(cur.gates()[i].type)]) {
+        const Xfer& x = ix_.xfers[xi];
+        if (!try_rewrite(cur, x, i, m, cand, nullptr)) continue;
+        double nc = cost_(cand);
+        if (nc >= opt_.gamma * bc && nc >= bc + 1e-9) continue;
+        if (!seen.insert(cand.hash()).second) continue;
+        if (nc < bc - 1e-9) {
+          best = cand;
+          bc = nc;
+          if (report) pr_.report(bc, best.num_gates());
+        }
+        store.push_back(std::move(cand));
+        cand = Circuit();
+        pq.push({nc, rng(), static_cast<int>(store.size() - 1)});
+      }
+    }
+    if (static_cast<int>(pq.size()) > opt_.queue_cap) {
+      std::vector<Item> keep;
+      while (static_cast<int>(keep.size()) < opt_.queue_cap / 2) {
+        keep.push_back(pq.top());
+        pq.pop();
+      }
+      while (!pq.empty()) {
+        store[pq.top().id] = Circuit();
+        pq.pop();
+      }
+      for (auto& k : keep) pq.push(k);
+    }
+  }
+  return best;
+}
+
+Circuit reorder_by_qubits(const Circuit& c, uint64_t seed) {
+  const int n = c.num_gates();
+  std::mt19937_64 rng(seed);
+  std::vector<int> rank(c.num_qubits());
+  for (int q = 0; q < c.num_qubits(); q++) rank[q] = q;
+  std::shuffle(rank.begin(), rank.end(), rng);
+  std::vector<int> indeg(n, 0);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < c.gates()[i].num_qubits; k++)
+      if (c.prev_on_wire(i, k) >= 0) indeg[i]++;
+  using Key = std::pair<int, int>;  // (best qubit rank, index)
+  auto key = [&](int i) {
+    const Gate& g = c.gates()[i];
+    int r = INT_MAX;
+    for (int k = 0; k < g.num_qubits; k++) r = std::min(r, rank[g.qubits[k]]);
+    return Key(r, i);
+  };
+  std::priority_queue<Key, std::vector<Key>, std::greater<Key>> ready;
+  for (int i = 0; i < n; i++)
+    if (indeg[i] == 0) ready.push(key(i));
+  Circuit out(c.num_qubits());
+  while (!ready.empty()) {
+    int i = ready.top().second;
+    ready.pop();
+    copy_gate(out, c, i);
+    for (int k = 0; k < c.gates()[i].num_qubits; k++) {
+      int j = c.next_on_wire(i, k);
+      if (j >= 0 && --indeg[j] == 0) ready.push(key(j));
+    }
+  }
+  out.set_global_phase(c.global_phase());
+  return out;
+}
+
+Circuit Searcher::windowed(const Circuit& c, Clock::time_point until, uint64_t seed, bool whole,
+                           double* part_cost) const {
+  Circuit cur = c;
+  std::mt19937_64 rng(seed);
+  bool additive = cost_.additive();
+  double cc = cost_(cur);
+  auto publish = [&] {
+    if (whole) {
+      pr_.report(cc, cur.num_gates());
+    } else if (part_cost) {
+      double total;
+      {
+        std::lock_guard<std::mutex> lk(pr_.mu);
+        *part_cost = cc;
+        total = 0;
+        for (double v : pr_.parts) total += v;
+      }
+      pr_.report(total, 0);
+    }
+  };
+  int stale = 0;
+  for (int round = 0; !out_of_time(until); round++) {
+    int n = cur.num_gates();
+    if (n == 0) break;
+    const double round_start = cc;
+    int W = std::min(opt_.window, std::max(8, n * 2 / 3));
+    if (n <= 8) W = n;
+    int step = std::max(1, W / 2);
+    int s = -static_cast<int>(rng() % step);
+    for (; s < n && !out_of_time(until); s += step) {
+      int b = std::max(0, s), e = std::min(n, s + W);
+      if (e - b < 2) continue;
+      Circuit sub = cur.slice(b, e);
+      double sc = cost_(sub);
+      Circuit o = best_first(sub, 2.0, opt_.window_expansions, rng(), false);
+      o = greedy(o);
+      if (additive) {
+        double oc = cost_(o);
+        if (oc < sc - 1e-9) {
+          cur = splice(cur, b, e, o);
+          cc = cc - sc + oc;
+          s += o.num_gates() - (e - b);
+          n = cur.num_gates();
+          publish();
+        }
+      } else {
+        Circuit full = splice(cur, b, e, o);
+        double fc = cost_(full);
+        if (fc < cc - 1e-9) {
+          cur = std::move(full);
+          cc = fc;
+          s += o.num_gates() - (e - b);
+          n = cur.num_gates();
+          publish();
+        }
+      }
+    }
+    if (out_of_time(until)) break;
+    Circuit g = greedy(cur);
+    double gc = cost_(g);
+    if (gc < cc - 1e-9) { cur = std::move(g); cc = gc; publish(); }
+    stale = cc < round_start - 1e-9 ? 0 : stale + 1;
+    if (whole && stale >= 8) break;  // nothing left to find in this circuit's windows
+    if (round % 2 == 0) {
+      Circuit r = reorder_by_qubits(cur, rng());
+      if (!additive) {
+        double rc = cost_(r);
+        if (rc > cc + 1e-9) continue;
+        cc = rc;
+      }
+      cur = std::move(r);
+    }
+  }
+  return cur;
+}
+
+Circuit Searcher::optimize(const Circuit& input) {
+  pr_.start = Clock::now();
+  deadline_ = pr_.start + std::chrono::microseconds(static_cast<long long>(opt_.timeout * 1e6));
+  Circuit start = normalize_circuit(input);
+  double start_cost = cost_(start);
+  pr_.report(start_cost, start.num_gates());
+  Circuit cur = greedy(start);
+  double cc = cost_(cur);
+  pr_.report(cc, cur.num_gates());
+  if (opt_.greedy_only || out_of_time(deadline_)) return cc <= start_cost ? cur : start;
+  const int n = cur.num_gates();
+  const bool two = opt_.threads >= 2;
+  std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 12345);
+  if (n <= opt_.full_limit) {
+    Circuit a, b;
+    auto whole = [&] {
+      Circuit r = best_first(cur, 1e9, LONG_MAX, opt_.seed, true);
+      r = greedy(r);
+      pr_.report(cost_(r), r.num_gates());
+      if (!out_of_time(deadline_)) r = windowed(r, deadline_, opt_.seed + 7, true, nullptr);
+      a = std::move(r);
+    };
+    auto wind = [&] { b = windowed(cur, deadline_, opt_.seed + 1, true, nullptr); };
+    if (two) {
+      std::exception_ptr ep;
+      std::thread t([&] {
+        try { wind(); } catch (...) { ep = std::current_exception(); pr_.stop = true; }
+      });
+      try { whole(); } catch (...) { pr_.stop = true; t.join(); throw; }
+      t.join();
+      if (ep) std::rethrow_exception(ep);
+    } else {
+      whole();
+      b = a;
+    }
+    Circuit& r = cost_(a) <= cost_(b) ? a : b;
+    return cost_(r) <= start_cost ? r : start;
+  }
+  for (int round = 0; !out_of_time(deadline_); round++) {
+    const int m = cur.num_gates();
+    double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
+    double len = std::min(std::max(left / 3.0, 5.0), 30.0);
+    Clock::time_point until =
+        std::min(deadline_, Clock::now() + std::chrono::microseconds(static_cast<long long>(len * 1e6)));
+    int mid = m / 2 + static_cast<int>(rng() % (m / 3 + 1)) - m / 6;
+    mid = std::max(1, std::min(m - 1, mid));
+    Circuit A = cur.slice(0, mid), B = cur.slice(mid, m);
+    {
+      std::lock_guard<std::mutex> lk(pr_.mu);
+      pr_.parts = {cost_(A), cost_(B)};
+    }
+    Circuit A2, B2;
+    uint64_t sa = rng(), sb = rng();
+    if (two) {
+      std::exception_ptr ep;
+      std::thread t([&] {
+        try { B2 = windowed(B, until, sb, false, &pr_.parts[1]); }
+        catch (...) { ep = std::current_exception(); pr_.stop = true; }
+      });
+      try { A2 = windowed(A, until, sa, false, &pr_.parts[0]); }
+      catch (...) { pr_.stop = true; t.join(); throw; }
+      t.join();
+      if (ep) std::rethrow_exception(ep);
+    } else {
+      Clock::time_point half = Clock::now() + (until - Clock::now()) / 2;
+      A2 = windowed(A, half, sa, false, &pr_.parts[0]);
+      B2 = windowed(B, until, sb, false, &pr_.parts[1]);
+    }
+    Circuit joined(cur.num_qubits());
+    joined.set_global_phase(cur.global_phase());
+    joined.append(A2);
+    joined.append(B2);
+    Param gp = joined.global_phase();
+    gp.reduce_mod(1);
+    joined.set_global_phase(gp);
+    double jc = cost_(joined);
+    if (jc <= cc) { cur = std::move(joined); cc = jc; }
+    if (!out_of_time(deadline_)) {
+      Circuit g = greedy(cur);
+      double gc = cost_(g);
+      if (gc < cc) { cur = std::move(g); cc = gc; }
+    }
+    pr_.report(cc, cur.num_gates());
+    if (round % 2 == 1) cur = reorder_by_qubits(cur, rng());
+    if (!cost_.additive()) cc = cost_(cur);
+  }
+  return cc <= start_cost ? cur : start;
+}
+
+}  // namespace quartz

@@ -1,0 +1,81 @@
+// Cost-based optimisation over a compiled transformation set: a greedy pass of
+// cost-reducing rewrites, Quartz's best-first backtracking search (priority queue on cost,
+// candidates kept below gamma x best cost, dedup by a hash that includes angles, bounded
+// queue), and a windowed driver that works on contiguous (hence convex) segments so large
+// circuits improve too, on two threads.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <vector>
+
+#include "circuit.h"
+#include "matcher.h"
+
+namespace quartz {
+
+struct CostSpec {
+  double weight[kNumGateTypes];
+  double t_weight = 0.0;      // per T-like gate (Circuit::t_count's rule)
+  double depth_weight = 0.0;  // times the circuit depth
+  std::function<double(const Circuit&)> callback;  // replaces the formula when set
+  CostSpec() { for (double& w : weight) w = 1.0; }
+  double operator()(const Circuit& c) const;
+  // Additive over gate sequences (so a segment's cost change is the circuit's change).
+  bool additive() const { return !callback && depth_weight == 0.0; }
+};
+
+struct SearchOptions {
+  double timeout = 60.0;      // wall-clock seconds
+  uint64_t seed = 0;
+  double gamma = 1.05;        // keep candidates with cost < gamma * best
+  int queue_cap = 2000;       // prune the queue to half when it grows past this
+  int threads = 2;
+  int full_limit = 300;       // circuits up to this size are also searched as a whole
+  int window = 80;            // segment size of the windowed search
+  int window_expansions = 40; // best-first expansions per segment
+  bool greedy_only = false;
+};
+
+struct SearchProgress {
+  std::atomic<bool> stop{false};
+  std::mutex mu;
+  double best_cost = 0.0;
+  int best_gates = 0;
+  std::vector<std::pair<double, double>> history;  // (seconds, best cost)
+  std::vector<double> parts;  // current cost of each segment in the split mode
+  std::atomic<long> expansions{0};
+  std::chrono::steady_clock::time_point start;
+  void report(double cost, int gates);
+};
+
+class Searcher {
+ public:
+  Searcher(const XferIndex& ix, const CostSpec& cost, const SearchOptions& opt, SearchProgress& pr);
+  // Full driver: normalize, greedy, search (whole and windowed, two threads), best found.
+  Circuit optimize(const Circuit& c);
+  Circuit greedy(const Circuit& c) const;
+  Circuit best_first(const Circuit& c, double seconds, long max_expansions, uint64_t seed,
+                     bool report) const;
+
+ private:
+  bool out_of_time(std::chrono::steady_clock::time_point until) const;
+  // Segment-by-segment search until `until`; `whole` reports the cost as the circuit's,
+  // otherwise as this part's share (part_cost points into SearchProgress::parts).
+  Circuit windowed(const Circuit& c, std::chrono::steady_clock::time_point until, uint64_t seed,
+                   bool whole, double* part_cost) const;
+  const XferIndex& ix_;
+  CostSpec cost_;
+  SearchOptions opt_;
+  SearchProgress& pr_;
+  std::vector<char> reducing_;
+  std::chrono::steady_clock::time_point deadline_;
+};
+
+// Gates of c in a random topological order that prefers a random qubit ranking (moves
+// gates that act on the same qubits next to each other).
+Circuit reorder_by_qubits(const Circuit& c, uint64_t seed);
+
+}  // namespace quartz
