@@ -1,12 +1,124 @@
-"""`quartz bench`: not built yet (see the open issue for this sub-command)."""
+"""`quartz bench SUITE`: benchmark our methods and baselines on a suite, check every output,
+and write results.csv, results.md and plots to a report folder."""
 from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import sys
+import time
 
 from quartz.errors import QuartzError
 
 
 def add_parser(sub):
-    return sub.add_parser("bench", help="(not available yet)")
+    p = sub.add_parser("bench", help="benchmark optimizers on a suite and write a report",
+                       description="Optimize every circuit of SUITE (a folder of .qasm files or "
+                       "a circuit family such as tof, qft:4,6 or gf2_mult) with our methods and "
+                       "the baselines, check every output for equivalence (mqt.qcec, and "
+                       "Qiskit's Operator up to 10 qubits), and write a report. Exits 1 if any "
+                       "output is not proven equivalent.")
+    p.add_argument("suite", metavar="SUITE", help="folder of .qasm files, or a family name "
+                   "(optionally with sizes: 'tof:3,4,5')")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per circuit and method "
+                   "(default 60)")
+    p.add_argument("--methods", default="search", help="comma list of our methods: search, rl "
+                   "(default search; 'none' for baselines only)")
+    p.add_argument("--baselines", default="auto", help="comma list: qiskit, tket; 'auto' = those "
+                   "installed (default), 'none' = no baseline")
+    p.add_argument("--jobs", type=int, default=1, help="circuits benchmarked in parallel "
+                   "(default 1)")
+    p.add_argument("--gate-set", default=None, help="target gate set (default: from the folder "
+                   "name or the gates used; nam for families)")
+    p.add_argument("--sizes", default=None, help="family sizes, e.g. 3,4,5 or 3-6")
+    p.add_argument("--max-gates", type=int, default=None, help="skip circuits with more gates")
+    p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    p.add_argument("--check-timeout", type=float, default=300.0, help="seconds for each "
+                   "equivalence check (default 300)")
+    p.add_argument("-o", "--output", default="report", help="report folder (default report/)")
+    p.add_argument("--no-qasm", action="store_true", help="do not write the output circuits")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p
 
 
-def run(args) -> int:
-    raise QuartzError("'quartz bench' is not available yet in this build")
+def _names(text: str, what: str) -> list[str]:
+    if text.strip().lower() == "none":
+        return []
+    names = [t.strip().lower() for t in text.split(",") if t.strip()]
+    if not names:
+        raise QuartzError(f"--{what} needs at least one name (or 'none')")
+    return names
+
+
+def command_line(args) -> str:
+    """The command that reproduces this run."""
+    parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
+    defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gate_set": None,
+                "sizes": None, "max_gates": None, "seed": 0, "check_timeout": 300.0,
+                "output": "report"}
+    for key, default in defaults.items():
+        value = getattr(args, key)
+        if value != default:
+            parts += [f"--{key.replace('_', '-')}" if key != "output" else "-o",
+                      f"{value:g}" if isinstance(value, float) else str(value)]
+    return shlex.join(parts)
+
+
+def run(args: argparse.Namespace) -> int:
+    from quartz.bench.baselines import available_baselines, check_baselines
+    from quartz.bench.plots import plot_cost_over_time, plot_reduction
+    from quartz.bench.report import write_report
+    from quartz.bench.runner import failures, run_suite
+    from quartz.bench.suite import load_suite
+
+    if args.timeout < 0:
+        raise QuartzError(f"--timeout must be non-negative, got {args.timeout:g}")
+    if args.jobs < 1:
+        raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
+    methods = _names(args.methods, "methods")
+    for m in methods:
+        if m not in ("search", "rl"):
+            raise QuartzError(f"unknown method '{m}'; methods: search, rl")
+    if args.baselines.strip().lower() == "auto":
+        baselines = available_baselines()
+    else:
+        baselines = _names(args.baselines, "baselines")
+        check_baselines(baselines)
+    if not methods and not baselines:
+        raise QuartzError("nothing to run: no method and no baseline")
+    suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gate_set,
+                       max_gates=args.max_gates)
+    out = args.output
+    title = f"quartz bench: {suite.name} ({suite.gate_set})"
+    command = command_line(args)
+    notes = [f"{len(suite.circuits)} circuits; methods: {', '.join(methods) or 'none'}; "
+             f"baselines: {', '.join(baselines) or 'none'}; timeout {args.timeout:g} s per "
+             f"circuit and method; {args.jobs} job(s); {os.cpu_count()} CPUs "
+             f"({platform.machine()}); {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}."]
+    print(f"quartz bench: {len(suite.circuits)} circuits from {suite.name} in gate set "
+          f"{suite.gate_set}; methods: {', '.join(methods) or 'none'}; baselines: "
+          f"{', '.join(baselines) or 'none'}",
+          file=sys.stderr)
+
+    def save(results):
+        write_report(results, out, title=title, command=command, notes=notes,
+                     qasm=not args.no_qasm)
+
+    results = run_suite(suite.circuits, suite.gate_set, methods=methods, baselines=baselines,
+                        timeout=args.timeout, jobs=args.jobs, seed=args.seed,
+                        check_timeout=args.check_timeout, progress=not args.no_progress,
+                        on_result=save)
+    save(results)
+    plot_reduction(results, os.path.join(out, "reduction.png"), title=title)
+    plot_cost_over_time(results, os.path.join(out, "cost_over_time.png"), title=title)
+    bad = failures(results)
+    print(f"quartz bench: report in {out}/ (results.csv, results.md, reduction.png)",
+          file=sys.stderr)
+    if bad:
+        print(f"quartz bench: {len(bad)} output(s) not proven equivalent or failed:",
+              file=sys.stderr)
+        for line in bad:
+            print(f"  {line}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,212 @@
+"""Runs a suite: every method of ours and every baseline on every circuit, each output checked.
+
+One circuit is one job; with jobs > 1 the jobs run in a process pool. Each job returns a
+`CircuitResult` with one `Outcome` per optimizer. An output that is not proven equivalent
+(global phase included) is recorded as such; `failures()` lists them for the caller.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from quartz.circuit import Circuit
+from quartz.errors import QuartzError
+from quartz.gatesets import get_gate_set
+
+OptimizerFn = Callable[[Circuit, str, float, int], "tuple[Circuit, list[tuple[float, float]]]"]
+
+
+@dataclass
+class Outcome:
+    """One optimizer's result on one circuit."""
+
+    optimizer: str
+    kind: str                      # "ours" | "baseline"
+    status: str = "ok"             # "ok" | "error" | "off_target"
+    gates: int | None = None
+    cx: int | None = None          # two-qubit gates (cx in Nam, cz in Rigetti)
+    t: int | None = None
+    depth: int | None = None
+    seconds: float | None = None
+    equivalence: str = ""          # "equivalent" | "not_equivalent" | "unknown" | "" (no output)
+    qcec: str = ""
+    operator: str = ""
+    check_seconds: float | None = None
+    error: str = ""
+    trace: list[tuple[float, float]] = field(default_factory=list)  # (seconds, best cost)
+    qasm: str = ""                 # the output circuit (OpenQASM 2), when there is one
+
+    @property
+    def verified(self) -> bool:
+        return self.equivalence == "equivalent"
+
+
+@dataclass
+class CircuitResult:
+    """A benchmark circuit's statistics and every optimizer's outcome on it."""
+
+    circuit: str
+    qubits: int
+    gates: int
+    cx: int
+    t: int
+    outcomes: list[Outcome]
+
+    def outcome(self, optimizer: str) -> Outcome | None:
+        return next((o for o in self.outcomes if o.optimizer == optimizer), None)
+
+
+def quartz_method(method: str) -> OptimizerFn:
+    """An optimizer function running `quartz.optimize(..., method=method)`, with its trace."""
+
+    def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
+        from quartz.api import optimize
+
+        trace: list[tuple[float, float]] = []
+        out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method)
+        history = getattr(out, "history", None)
+        if history is not None:  # a result object rather than a bare circuit
+            trace = [(float(s), float(c)) for s, c in history]
+            out = out.circuit
+        return out, trace
+
+    return run
+
+
+def _stats(o: Outcome, c: Circuit) -> None:
+    o.gates, o.cx, o.t, o.depth = len(c), c.two_qubit_count, c.t_count, c.depth
+
+
+def _run_one(optimizer: str, kind: str, fn: Callable, circuit: Circuit, gate_set: str,
+             timeout: float, seed: int, check_timeout: float) -> Outcome:
+    from quartz.bench.equivalence import check_equivalence
+    from quartz.qasm import dumps
+
+    o = Outcome(optimizer, kind)
+    start = time.perf_counter()
+    try:
+        if kind == "ours":
+            out, o.trace = fn(circuit, gate_set, timeout, seed)
+        else:
+            out = fn(circuit, gate_set)
+    except Exception as e:  # recorded per optimizer, so one failure does not stop the suite
+        o.status = "error"
+        o.error = f"{type(e).__name__}: {e}" if not isinstance(e, QuartzError) else str(e)
+        o.seconds = time.perf_counter() - start
+        if not isinstance(e, QuartzError):
+            o.error += "\n" + traceback.format_exc(limit=4)
+        return o
+    o.seconds = time.perf_counter() - start
+    _stats(o, out)
+    gs = get_gate_set(gate_set)
+    off = sorted({g.name for g in out} - set(gs.gates))
+    if off:
+        o.status = "off_target"
+        o.error = f"output uses {', '.join(off)}, outside gate set {gs.name}"
+    result = check_equivalence(circuit, out, timeout=check_timeout)
+    o.equivalence, o.qcec = result.verdict, result.qcec
+    o.operator = result.operator or ""
+    o.check_seconds = result.seconds
+    o.qasm = dumps(out)
+    return o
+
+
+def bench_circuit(name: str, circuit: Circuit, gate_set: str, methods: dict[str, OptimizerFn],
+                  baselines: Iterable[str], timeout: float, seed: int = 0,
+                  check_timeout: float = 120.0) -> CircuitResult:
+    """Run every method and baseline on one circuit and check each output."""
+    from quartz.bench.baselines import BASELINES
+
+    outcomes = [_run_one(m, "ours", fn, circuit, gate_set, timeout, seed, check_timeout)
+                for m, fn in methods.items()]
+    outcomes += [_run_one(b, "baseline", BASELINES[b], circuit, gate_set, timeout, seed,
+                          check_timeout) for b in baselines]
+    return CircuitResult(name, circuit.num_qubits, len(circuit), circuit.two_qubit_count,
+                         circuit.t_count, outcomes)
+
+
+def _job(args) -> CircuitResult:
+    name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout = args
+    methods = {m: quartz_method(m) for m in method_names}
+    return bench_circuit(name, circuit, gate_set, methods, baselines, timeout, seed, check_timeout)
+
+
+def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
+              methods: Iterable[str] = ("search",), baselines: Iterable[str] = (),
+              timeout: float = 60.0, jobs: int = 1, seed: int = 0, check_timeout: float = 120.0,
+              progress: bool = True,
+              on_result: Callable[[list[CircuitResult]], None] | None = None,
+              method_fns: dict[str, OptimizerFn] | None = None) -> list[CircuitResult]:
+    """Benchmark every circuit (in suite order); `on_result` sees the results so far."""
+    from tqdm import tqdm
+
+    methods, baselines = list(methods), list(baselines)
+    if jobs < 1:
+        raise QuartzError(f"--jobs must be at least 1, got {jobs}")
+    if method_fns is not None and jobs > 1:
+        raise QuartzError("custom optimizer functions run in-process only (jobs=1)")
+    results: dict[int, CircuitResult] = {}
+    bar = tqdm(total=len(circuits), unit="circuit", file=sys.stderr, disable=not progress,
+               desc="bench")
+
+    def done(i: int, r: CircuitResult) -> None:
+        results[i] = r
+        bad = [o.optimizer for o in r.outcomes if o.equivalence != "equivalent"]
+        bar.set_postfix_str(f"{r.circuit}" + (f" UNVERIFIED: {','.join(bad)}" if bad else ""))
+        bar.update(1)
+        if on_result is not None:
+            on_result([results[k] for k in sorted(results)])
+
+    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout)
+            for n, c in circuits]
+    try:
+        if jobs == 1:
+            for i, a in enumerate(args):
+                if method_fns is not None:
+                    done(i, bench_circuit(a[0], a[1], gate_set, method_fns, baselines, timeout,
+                                          seed, check_timeout))
+                else:
+                    done(i, _job(a))
+        else:
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                pending = {pool.submit(_job, a): i for i, a in enumerate(args)}
+                while pending:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for f in finished:
+                        done(pending.pop(f), f.result())
+    finally:
+        bar.close()
+    return [results[k] for k in sorted(results)]
+
+
+def failures(results: list[CircuitResult], *, ours_only: bool = False) -> list[str]:
+    """'circuit (optimizer): why' for each output not proven equivalent, and each error of ours."""
+    out = []
+    for r in results:
+        for o in r.outcomes:
+            if ours_only and o.kind != "ours":
+                continue
+            if o.status == "error":
+                if o.kind == "ours":
+                    out.append(f"{r.circuit} ({o.optimizer}): error: {o.error.splitlines()[0]}")
+            elif o.equivalence != "equivalent":
+                out.append(f"{r.circuit} ({o.optimizer}): {o.equivalence} "
+                           f"(qcec: {o.qcec}; operator: {o.operator or 'not run'})")
+    return out
+
+
+def default_jobs() -> int:
+    """Half the CPUs (each search uses two threads), at least 1."""
+    return max(1, (os.cpu_count() or 2) // 2)
+
+
+__all__ = ["Outcome", "CircuitResult", "run_suite", "bench_circuit", "quartz_method", "failures",
+           "default_jobs"]

@@ -1,0 +1,65 @@
+"""The suite runner: every output checked, wrong outputs and errors reported, parallel jobs."""
+from __future__ import annotations
+
+import time
+
+import quartz
+from quartz.bench.runner import bench_circuit, failures, run_suite
+from quartz.bench.suite import load_suite
+from quartz.gatesets import convert
+
+
+def _drop_last_gate(circuit, gate_set, timeout, seed):
+    """A deliberately wrong optimizer: the output lacks the input's last gate."""
+    return quartz.Circuit(circuit.num_qubits).extend(list(circuit)[:-1]), []
+
+
+def _convert_with_trace(circuit, gate_set, timeout, seed):
+    """A correct 'optimizer' (exact conversion) that reports a two-point trace."""
+    start = time.perf_counter()
+    out = convert(circuit, gate_set)
+    return out, [(0.0, float(len(circuit))), (time.perf_counter() - start, float(len(out)))]
+
+
+def _fails(circuit, gate_set, timeout, seed):
+    raise RuntimeError("optimizer blew up")
+
+
+def test_wrong_output_is_caught_and_named():
+    suite = load_suite("tof:3")
+    results = run_suite(suite.circuits, "nam", methods=["broken"], baselines=["qiskit"],
+                        progress=False, method_fns={"broken": _drop_last_gate})
+    (r,) = results
+    broken, qiskit = r.outcome("broken"), r.outcome("qiskit")
+    assert broken.equivalence == "not_equivalent" and broken.gates == r.gates - 1
+    assert qiskit.equivalence == "equivalent" and qiskit.kind == "baseline"
+    assert failures(results) == ["tof_3 (broken): not_equivalent (qcec: not_equivalent; "
+                                 "operator: not_equivalent)"]
+
+
+def test_correct_output_with_trace_and_an_error():
+    c = quartz.Circuit(3).ccz(0, 1, 2).h(2)
+    r = bench_circuit("ccz", c, "nam", {"conv": _convert_with_trace, "bad": _fails}, [], 1.0)
+    conv, bad = r.outcome("conv"), r.outcome("bad")
+    assert conv.verified and conv.status == "ok" and len(conv.trace) == 2
+    assert conv.gates == len(convert(c, "nam")) and conv.qasm.startswith("OPENQASM 2.0;")
+    assert bad.status == "error" and "RuntimeError: optimizer blew up" in bad.error
+    assert failures([r]) == ["ccz (bad): error: RuntimeError: optimizer blew up"]
+
+
+def test_off_target_output_is_flagged():
+    c = quartz.Circuit(3).ccz(0, 1, 2)
+    same = lambda circuit, gs, t, s: (circuit.copy(), [])  # noqa: E731 - the input, unchanged
+    r = bench_circuit("ccz", c, "nam", {"same": same}, [], 1.0)
+    o = r.outcome("same")
+    assert o.status == "off_target" and "ccz" in o.error and o.verified
+
+
+def test_parallel_jobs_keep_suite_order():
+    suite = load_suite("tof:3,4,5")
+    seen = []
+    results = run_suite(suite.circuits, "nam", methods=[], baselines=["qiskit"], jobs=2,
+                        progress=False, on_result=lambda rs: seen.append(len(rs)))
+    assert [r.circuit for r in results] == ["tof_3", "tof_4", "tof_5"]
+    assert seen == [1, 2, 3]
+    assert all(r.outcome("qiskit").verified for r in results)
