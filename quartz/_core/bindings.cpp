@@ -54,6 +54,7 @@ Param param_from_state(const py::tuple& t) {
 void bind_generator(py::module_& m);
 void bind_search(py::module_& m);
 void bind_rl(py::module_& m);
+void bind_preprocess(py::module_& m);
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "quartz native core: circuit IR, parameters, gate unitaries, simulation.";
@@ -219,4 +220,5 @@ PYBIND11_MODULE(_core, m) {
   bind_generator(m);
   bind_search(m);
   bind_rl(m);
+  bind_preprocess(m);
 }

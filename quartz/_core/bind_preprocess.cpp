@@ -1,0 +1,57 @@
+// pybind11 bindings of the preprocessing passes (quartz._core.preprocess).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "preprocess.h"
+
+namespace py = pybind11;
+using namespace quartz;
+using namespace quartz::preprocess;
+
+namespace {
+
+DiagStyle style_of(const std::string& s) {
+  if (s == "rz") return DiagStyle::RZ;
+  if (s == "p") return DiagStyle::P;
+  if (s == "u1") return DiagStyle::U1;
+  if (s == "t") return DiagStyle::T;
+  if (s == "t_noz") return DiagStyle::TNZ;
+  throw py::value_error("unknown rotation style '" + s + "' (rz, p, u1, t, t_noz)");
+}
+
+}  // namespace
+
+void bind_preprocess(py::module_& m) {
+  py::module_ pm = m.def_submodule("preprocess", "Exact preprocessing passes run before search.");
+  pm.def("rotation_merge", [](const Circuit& c, const std::string& style, bool last) {
+    MergeStats st;
+    Circuit out;
+    {
+      py::gil_scoped_release release;
+      out = rotation_merge(c, style_of(style), last, &st);
+    }
+    return py::make_tuple(out, st.terms, st.merged);
+  }, py::arg("circuit"), py::arg("style") = "rz", py::arg("placement_last") = false,
+     "(circuit, distinct parity terms, rotations merged away).");
+  pm.def("cancel_inverses", [](const Circuit& c, int window) {
+    py::gil_scoped_release release;
+    return cancel_inverses(c, window);
+  }, py::arg("circuit"), py::arg("window") = 64);
+  pm.def("decompose_ccz_greedy", [](const Circuit& c, const std::string& style, int refine) {
+    CczStats st;
+    Circuit out;
+    {
+      py::gil_scoped_release release;
+      out = decompose_ccz_greedy(c, style_of(style), refine, &st);
+    }
+    py::dict d;
+    d["num_ccz"] = st.num_ccz;
+    d["negative"] = st.negative;
+    d["refined_flips"] = st.refined_flips;
+    d["rotation_cost"] = st.rotation_cost;
+    return py::make_tuple(out, d);
+  }, py::arg("circuit"), py::arg("style") = "rz", py::arg("refine_passes") = 0,
+     "(circuit, stats dict): every ccz/ccx replaced by 6 cx + 7 rotations, polarity greedy.");
+}

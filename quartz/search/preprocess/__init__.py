@@ -1,0 +1,18 @@
+"""Exact preprocessing before search: CCZ polarity choice, rotation merging, inverse cancellation.
+
+Every pass returns a new circuit with exactly the same unitary, global phase included.
+
+>>> from quartz import Circuit
+>>> from quartz.search.preprocess import rotation_merge
+>>> c = Circuit(2).cx(0, 1).rz(0.3, 1).x(1).rz(0.5, 1).cx(0, 1)
+>>> [(g.name, [float(p) for p in g.params]) for g in rotation_merge(c)]
+[('cx', []), ('rz', [-0.2]), ('x', []), ('cx', [])]
+"""
+from quartz.search.preprocess.cancel import cancel_inverses
+from quartz.search.preprocess.ccz import decompose_ccz_greedy
+from quartz.search.preprocess.pipeline import preprocess
+from quartz.search.preprocess.rotation_merge import rotation_merge
+from quartz.search.preprocess.styles import infer_style, style_for_gate_set
+
+__all__ = ["preprocess", "rotation_merge", "cancel_inverses", "decompose_ccz_greedy",
+           "infer_style", "style_for_gate_set"]

@@ -1,0 +1,51 @@
+"""The preprocessing pipeline run before search."""
+from __future__ import annotations
+
+from quartz.circuit import Circuit
+from quartz.search.preprocess.cancel import cancel_inverses
+from quartz.search.preprocess.ccz import decompose_ccz_greedy
+from quartz.search.preprocess.rotation_merge import rotation_merge
+from quartz.search.preprocess.styles import check_circuit, style_for_gate_set
+
+
+def _decompose_toffolis(circuit: Circuit, gates: set[str], style: str | None, refine: int) -> Circuit:
+    ops = circuit.count_ops()
+    need = {g for g in ("ccz", "ccx") if g in ops and g not in gates}
+    if not need:
+        return circuit
+    if style is not None and "cx" in gates and ("ccx" not in need or "h" in gates):
+        return decompose_ccz_greedy(circuit, style, refine=refine)
+    try:
+        from quartz.gatesets import convert
+    except ImportError:  # converter not available: leave the gates for the caller
+        return circuit
+    return convert(circuit, gates)
+
+
+def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine: int = 4) -> Circuit:
+    """Exact pre-search simplification for `gate_set`; the unitary and global phase are kept.
+
+    ccz/ccx outside the gate set are decomposed with greedy polarity (when the set has cx and a
+    diagonal rotation gate); then rotation merging (in the gate set's rotation gate) and inverse
+    cancellation alternate, each round keeping the better of first/last placement, until the
+    gate count stops falling. Gate sets without rz/p/u1/t only get inverse cancellation.
+    """
+    from quartz.gatesets import get_gate_set
+
+    check_circuit(circuit, "preprocess")
+    gs = get_gate_set(gate_set)
+    gates = set(gs.gates)
+    style = style_for_gate_set(gs)
+    c = _decompose_toffolis(circuit, gates, style, refine)
+    c = cancel_inverses(c)
+    for round_ in range(max_rounds):
+        if style is None:
+            break
+        best = min((cancel_inverses(rotation_merge(c, style, placement=p)) for p in ("first", "last")),
+                   key=len)
+        # The first round is always adopted (it rewrites diagonal gates into the gate set's
+        # rotation gate); later rounds only while the gate count falls.
+        if len(best) > len(c) or (round_ > 0 and len(best) == len(c)):
+            break
+        c = best
+    return c
