@@ -6,7 +6,7 @@ import pytest
 from quartz import Circuit, Param
 from quartz.search.preprocess import cancel_inverses
 
-from helpers import assert_same_unitary, random_circuit
+from pp_helpers import assert_same_unitary, random_circuit
 
 
 @pytest.mark.parametrize("build", [

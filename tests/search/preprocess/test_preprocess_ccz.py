@@ -9,7 +9,7 @@ import quartz
 from quartz import Circuit, Param
 from quartz.search.preprocess import decompose_ccz_greedy, rotation_merge
 
-from helpers import BENCH, assert_same_unitary, random_circuit
+from pp_helpers import BENCH, assert_same_unitary, random_circuit
 
 
 @pytest.mark.parametrize("style", ["rz", "p", "u1", "t"])

@@ -7,7 +7,7 @@ import quartz
 from quartz import Circuit, QuartzError
 from quartz.search.preprocess import preprocess
 
-from helpers import BENCH, assert_same_on_random_states, assert_same_unitary
+from pp_helpers import BENCH, assert_same_on_random_states, assert_same_unitary
 
 # Quartz's published "Quartz preprocess" column (published-results.md); ours must not be worse.
 QUARTZ_PREPROCESS = {

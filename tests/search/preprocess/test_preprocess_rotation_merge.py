@@ -7,7 +7,7 @@ import pytest
 from quartz import Circuit, Param, QuartzError
 from quartz.search.preprocess import infer_style, rotation_merge
 
-from helpers import angle, assert_same_unitary, random_circuit
+from pp_helpers import angle, assert_same_unitary, random_circuit
 
 
 def test_x_gate_flips_the_sign_quartz_bug_case():
