@@ -10,10 +10,11 @@ from quartz.angles import pi_fraction, to_param
 from quartz.circuit import Circuit, Gate
 from quartz.errors import EquivalenceError, GateSetError, QasmError, QuartzError
 from quartz.qasm import dump, dumps, load, loads
+from quartz.api import optimize
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Circuit", "Gate", "Param", "QuartzError", "QasmError", "GateSetError", "EquivalenceError",
-    "load", "loads", "dump", "dumps", "to_param", "pi_fraction", "__version__",
+    "load", "loads", "dump", "dumps", "to_param", "pi_fraction", "optimize", "__version__",
 ]

@@ -1,0 +1,169 @@
+"""`quartz.optimize`: one call from any circuit kind to a smaller, checked-equivalent circuit.
+
+>>> import quartz
+>>> from quartz import Circuit
+>>> from quartz.ecc_sets import Phase, Transformation
+>>> hh = Transformation(Circuit(1).h(0).h(0), Circuit(1), Phase(), 0)
+>>> out = quartz.optimize(Circuit(1).h(0).x(0).x(0).h(0).x(0), timeout=1, ecc_set=[hh],
+...                       preprocess=False)
+>>> [g.name for g in out]
+['h', 'x', 'x', 'h', 'x']
+>>> xx = Transformation(Circuit(1).x(0).x(0), Circuit(1), Phase(), 0)
+>>> [g.name for g in quartz.optimize(Circuit(1).h(0).x(0).x(0).h(0).x(0), timeout=1,
+...                                  ecc_set=[hh, xx], preprocess=False)]
+['x']
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import warnings
+from pathlib import Path
+from typing import Any
+
+from quartz.circuit import Circuit
+from quartz.errors import QuartzError
+from quartz.gatesets import GateSet, get_gate_set
+
+log = logging.getLogger("quartz")
+
+METHODS = ("search", "rl")
+_matchers: dict[str, Any] = {}
+_matchers_lock = threading.Lock()
+
+
+def _read_input(circuit) -> tuple[Circuit, str]:
+    """(quartz.Circuit, kind) for a Circuit, a Qiskit QuantumCircuit, QASM text or a path."""
+    if isinstance(circuit, Circuit):
+        return circuit, "circuit"
+    if isinstance(circuit, (str, os.PathLike)):
+        from quartz.qasm import load, loads
+
+        text = str(circuit) if isinstance(circuit, str) else None
+        if text is not None and ("\n" in text or ";" in text):
+            return loads(text), "qasm"
+        path = Path(circuit)
+        if not path.is_file():
+            raise QuartzError(f"no such QASM file: {circuit}")
+        return load(str(path)), "qasm"
+    if type(circuit).__name__ == "QuantumCircuit":
+        return Circuit.from_qiskit(circuit), "qiskit"
+    raise QuartzError("optimize() takes a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a "
+                      f"path to a .qasm file, got {type(circuit).__name__}")
+
+
+def _write_output(c: Circuit, kind: str):
+    if kind == "qiskit":
+        return c.to_qiskit()
+    if kind == "qasm":
+        return c.to_qasm()
+    return c
+
+
+def to_gate_set(c: Circuit, gs: GateSet) -> Circuit:
+    """`c` over the gates of `gs` (exact, phase kept); CCZ/CCX into Nam with greedy polarity."""
+    outside = {g.name for g in c} - set(gs.gates)
+    if not outside:
+        return c
+    if outside <= {"ccz", "ccx"} and set(gs.gates) >= {"h", "x", "rz", "cx"}:
+        try:
+            from quartz.search.preprocess import decompose_ccz_greedy
+        except ImportError:  # pragma: no cover - preprocess is part of the package
+            decompose_ccz_greedy = None
+        if decompose_ccz_greedy is not None:
+            d = decompose_ccz_greedy(c)
+            if not ({g.name for g in d} - set(gs.gates)):
+                return d
+    from quartz.gatesets import convert
+
+    return convert(c, gs)
+
+
+def _preprocess(c: Circuit, gs: GateSet) -> Circuit:
+    try:
+        from quartz.search.preprocess import preprocess
+    except ImportError:  # pragma: no cover - preprocess is part of the package
+        return c
+    return preprocess(c, gs)
+
+
+def get_matcher(ecc_set, gs: GateSet):
+    """A compiled Matcher for `ecc_set` (None = the shipped set of the gate set; cached)."""
+    from quartz.ecc_sets.model import ECCSet
+    from quartz.search.matcher import Matcher
+
+    if isinstance(ecc_set, Matcher):
+        return ecc_set
+    if isinstance(ecc_set, (ECCSet, list, tuple)):
+        return Matcher(ecc_set)
+    key = str(ecc_set) if ecc_set is not None else gs.name
+    with _matchers_lock:
+        m = _matchers.get(key)
+        if m is None:
+            from quartz import ecc_sets
+
+            if not hasattr(ecc_sets, "load"):
+                raise QuartzError("no ECC sets are installed; pass ecc_set=")
+            m = _matchers[key] = Matcher(ecc_sets.load(key))
+    return m
+
+
+def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
+             timeout: float = 60.0, seed: int | None = None, method: str = "search",
+             model: str | None = None, progress: bool = False, preprocess: bool = True,
+             threads: int = 2):
+    """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
+
+    `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
+    paths give QASM text back). Gates outside `gate_set` are converted first. `ecc_set`: an
+    ECCSet, a shipped set name or file, a Matcher or a list of Transformations (default: the
+    shipped set of the gate set). `cost`: 'gates', 'two_qubit', 'cx', 't_count', 'depth', a
+    dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
+    The result equals the input up to nothing (global phase included); it is checked before it
+    is returned, and on a failed check the input is returned and an error is logged.
+    """
+    from quartz.search.costs import get_cost
+    from quartz.search.driver import search
+    from quartz.search.equivalence import check_equivalent
+
+    if method not in METHODS:
+        raise QuartzError(f"unknown method '{method}'; choose one of {', '.join(METHODS)}")
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
+        raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
+    original, kind = _read_input(circuit)
+    gs = get_gate_set(gate_set)
+    c = get_cost(cost)
+    work = to_gate_set(original, gs)
+    if preprocess:
+        pre = _preprocess(work, gs)
+        if c.search_value(pre) <= c.search_value(work):
+            work = pre
+    if method == "rl":
+        import quartz.rl as rl
+
+        ecc = ecc_set
+        if isinstance(ecc, (str, os.PathLike)):
+            from quartz import ecc_sets
+
+            ecc = ecc_sets.load(ecc)
+        result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
+        if not isinstance(result, Circuit):  # tolerate a result object with .circuit
+            result = getattr(result, "circuit", result)
+    else:
+        matcher = get_matcher(ecc_set, gs)
+        result = search(work, matcher, cost=c, timeout=timeout, seed=seed, progress=progress,
+                        threads=threads).circuit
+    if c.search_value(result) > c.search_value(work):
+        result = work
+    result.name = original.name
+    chk = check_equivalent(original, result)
+    if chk.ok is False:
+        msg = (f"BUG: optimized circuit is not equivalent to the input ({chk.method}: {chk.detail}); "
+               "returning the input unchanged")
+        log.error(msg)
+        warnings.warn(msg, RuntimeWarning, stacklevel=2)
+        return circuit if kind != "qasm" else original.to_qasm()
+    if chk.ok is None:
+        log.warning("result not checked for equivalence: %s", chk.detail)
+    return _write_output(result, kind)

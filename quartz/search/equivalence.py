@@ -1,0 +1,63 @@
+"""The equivalence check every optimizer result passes before it is returned.
+
+Up to 12 qubits the two unitaries are compared entry by entry (global phase included); up to
+20 qubits on random input states through `Circuit.apply` (phase included); beyond that with
+mqt.qcec when it is installed. qcec decides equivalence up to global phase only (the phase of
+every rewrite is tracked exactly by construction); without qcec the check is skipped and says
+so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from quartz.circuit import Circuit
+
+UNITARY_MAX_QUBITS = 12
+STATES_MAX_QUBITS = 20
+
+
+@dataclass(frozen=True)
+class Check:
+    """Result of an equivalence check: ok (None = could not be checked), method, detail."""
+
+    ok: bool | None
+    method: str
+    detail: str = ""
+
+
+def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
+                     atol: float = 1e-7) -> Check:
+    """Whether `b` implements exactly the unitary of `a`, global phase included."""
+    if a.num_qubits != b.num_qubits:
+        return Check(False, "qubits", f"{a.num_qubits} vs {b.num_qubits} qubits")
+    n = a.num_qubits
+    if n <= UNITARY_MAX_QUBITS:
+        d = float(np.max(np.abs(a.unitary() - b.unitary()))) if n or len(a) or len(b) else 0.0
+        return Check(d <= atol, "unitary", f"max entry difference {d:.2e}")
+    if n <= STATES_MAX_QUBITS:
+        rng = np.random.default_rng(seed)
+        worst = 0.0
+        for _ in range(states):
+            psi = rng.normal(size=2**n) + 1j * rng.normal(size=2**n)
+            psi /= np.linalg.norm(psi)
+            worst = max(worst, float(np.max(np.abs(a.apply(psi) - b.apply(psi)))))
+        return Check(worst <= atol, "random states", f"max amplitude difference {worst:.2e}")
+    return _qcec(a, b)
+
+
+def _qcec(a: Circuit, b: Circuit) -> Check:
+    try:
+        from mqt import qcec
+    except ImportError:
+        return Check(None, "none", f"{a.num_qubits} qubits is too many to simulate and "
+                                   "mqt.qcec is not installed")
+    res = qcec.verify(a.to_qiskit(), b.to_qiskit(), check_partial_equivalence=False)
+    verdict = str(res.equivalence).rsplit(".", 1)[-1]
+    if verdict == "equivalent":
+        return Check(True, "qcec", verdict)
+    if verdict in ("not_equivalent", "equivalent_up_to_global_phase",
+                   "equivalent_up_to_phase"):
+        return Check(False, "qcec", verdict)
+    return Check(None, "qcec", verdict)

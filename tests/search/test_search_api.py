@@ -1,0 +1,124 @@
+"""quartz.optimize: every input kind, conversion, method dispatch, the equivalence guard."""
+from __future__ import annotations
+
+import logging
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from qiskit import QuantumCircuit
+from qiskit.quantum_info import Operator
+
+import quartz
+from quartz import Circuit, QuartzError
+from quartz.search.equivalence import check_equivalent
+from search_rules import same_unitary
+
+BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / "nam"
+
+
+def redundant() -> Circuit:
+    return (Circuit(2).h(0).h(0).rz(math.pi / 4, 1).rz(math.pi / 4, 1).cx(0, 1).x(1).cx(0, 1)
+            .x(1).rz(0.3, 0))
+
+
+def test_quartz_circuit_in_and_out(small_set):
+    c = redundant()
+    out = quartz.optimize(c, ecc_set=small_set, timeout=1, seed=0)
+    assert isinstance(out, Circuit)
+    assert len(out) < len(c) and same_unitary(out, c)
+
+
+def test_qiskit_in_and_out_keeps_global_phase_exact(small_set):
+    qc = QuantumCircuit(2, global_phase=0.25)
+    qc.rz(math.pi, 0)
+    qc.cx(0, 1)
+    qc.rz(math.pi, 0)  # rz(2pi) = -I: the optimizer must move the sign into global_phase
+    qc.h(1)
+    qc.h(1)
+    out = quartz.optimize(qc, ecc_set=small_set, timeout=1, seed=0)
+    assert isinstance(out, QuantumCircuit)
+    assert out.size() < qc.size()
+    assert np.allclose(Operator(out).data, Operator(qc).data, atol=1e-9)
+
+
+def test_qasm_text_and_path_give_qasm_text(small_set, tmp_path):
+    text = redundant().to_qasm()
+    out = quartz.optimize(text, ecc_set=small_set, timeout=1, seed=0)
+    assert isinstance(out, str) and out.startswith("OPENQASM")
+    assert same_unitary(quartz.loads(out), redundant())
+    p = tmp_path / "in.qasm"
+    p.write_text(text)
+    for arg in (str(p), p):
+        res = quartz.optimize(arg, ecc_set=small_set, timeout=1, seed=0)
+        assert isinstance(res, str) and len(quartz.loads(res)) < len(redundant())
+
+
+def test_inputs_outside_the_gate_set_are_converted(small_set):
+    c = Circuit(3).h(2).ccx(0, 1, 2).s(0).h(2)
+    out = quartz.optimize(c, "nam", ecc_set=small_set, timeout=1, seed=0)
+    assert {g.name for g in out} <= {"h", "x", "rz", "cx"}
+    assert same_unitary(out, c)
+
+
+def test_method_rl_dispatches_to_quartz_rl(monkeypatch, small_set):
+    import quartz.rl
+
+    seen = {}
+
+    def fake_rl(circuit, ecc_set, cost, timeout, seed, model=None):
+        seen.update(ecc_set=ecc_set, cost=cost, timeout=timeout, seed=seed, model=model)
+        return circuit
+
+    monkeypatch.setattr(quartz.rl, "optimize_rl", fake_rl)
+    out = quartz.optimize(redundant(), ecc_set=small_set, method="rl", timeout=2, seed=5,
+                          model="m.pt", cost="cx", preprocess=False)
+    assert seen == {"ecc_set": small_set, "cost": "cx", "timeout": 2, "seed": 5, "model": "m.pt"}
+    assert same_unitary(out, redundant())
+
+
+def test_a_wrong_result_is_caught_and_the_input_returned(monkeypatch, small_set, caplog):
+    import quartz.search.driver as driver
+
+    real = driver.search
+
+    def broken(circuit, rules, **kw):
+        r = real(circuit, rules, **kw)
+        r.circuit = Circuit(circuit.num_qubits).x(0)  # cheaper, but wrong
+        return r
+
+    monkeypatch.setattr(driver, "search", broken)
+    c = redundant()
+    with caplog.at_level(logging.ERROR, logger="quartz"), pytest.warns(RuntimeWarning, match="not equivalent"):
+        out = quartz.optimize(c, ecc_set=small_set, timeout=0.5)
+    assert out is c
+    assert "BUG" in caplog.text
+
+
+def test_bad_arguments():
+    with pytest.raises(QuartzError, match="unknown method"):
+        quartz.optimize(Circuit(1), method="anneal")
+    with pytest.raises(QuartzError, match="timeout"):
+        quartz.optimize(Circuit(1), timeout=-2)
+    with pytest.raises(QuartzError, match="no such QASM file"):
+        quartz.optimize("missing.qasm")
+    with pytest.raises(QuartzError, match="takes a quartz.Circuit"):
+        quartz.optimize(12)
+    with pytest.raises(QuartzError, match="unknown cost"):
+        quartz.optimize(Circuit(1), cost="area", ecc_set=[])
+
+
+def test_equivalence_check_methods():
+    c = redundant()
+    assert check_equivalent(c, c.copy()).ok and check_equivalent(c, c.copy()).method == "unitary"
+    d = c.copy()
+    d.global_phase = 0.1
+    assert check_equivalent(c, d).ok is False  # phase counts
+    big = Circuit(14).h(0)
+    for q in range(13):
+        big.cx(q, q + 1)
+    chk = check_equivalent(big, big.copy())
+    assert chk.ok and chk.method == "random states"
+    worse = big.copy().rz(0.01, 13)
+    assert check_equivalent(big, worse).ok is False

@@ -1,0 +1,46 @@
+"""`quartz optimize`: output file, stdout, summary and progress on stderr, errors."""
+from __future__ import annotations
+
+import pytest
+
+import quartz
+import quartz.api
+from quartz.cli import main
+from quartz.search import Matcher
+from search_rules import random_nam_circuit, same_unitary
+
+
+@pytest.fixture
+def nam_rules(monkeypatch, small_set):
+    monkeypatch.setitem(quartz.api._matchers, "nam", Matcher(small_set))
+
+
+def test_writes_output_and_summary(nam_rules, tmp_path, capsys):
+    c = random_nam_circuit(3, 40, 9)
+    src, dst = tmp_path / "in.qasm", tmp_path / "out.qasm"
+    quartz.dump(c, str(src))
+    assert main(["optimize", str(src), "-o", str(dst), "--timeout", "1", "--seed", "3"]) == 0
+    out = quartz.load(str(dst))
+    assert len(out) < len(c) and same_unitary(out, c)
+    err = capsys.readouterr().err
+    assert "before:" in err and "after:" in err and "optimize" in err
+
+
+def test_stdout_and_costs(nam_rules, tmp_path, capsys):
+    c = random_nam_circuit(3, 30, 4)
+    src = tmp_path / "in.qasm"
+    quartz.dump(c, str(src))
+    assert main(["optimize", str(src), "--timeout", "0.5", "--cost", "two_qubit", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert same_unitary(quartz.loads(captured.out), c)
+    assert "best" not in captured.err
+
+
+def test_errors_are_one_line(nam_rules, tmp_path, capsys):
+    assert main(["optimize", str(tmp_path / "nope.qasm")]) == 2
+    assert "error" in capsys.readouterr().err
+    src = tmp_path / "in.qasm"
+    quartz.dump(random_nam_circuit(2, 5, 1), str(src))
+    assert main(["optimize", str(src), "--cost", "area"]) == 2
+    assert "unknown cost" in capsys.readouterr().err
+    assert main(["optimize", str(src), "--model", "x.pt"]) == 2
