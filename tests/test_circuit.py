@@ -78,3 +78,151 @@ def test_inverse_gives_identity():
     u = (c + c.inverse()).unitary()
     assert np.allclose(u, np.eye(8), atol=1e-10)
     assert np.allclose(c.inverse().unitary(), c.unitary().conj().T, atol=1e-10)
+
+
+def test_wires_prev_next():
+    c = Circuit(3).h(0).cx(0, 1).t(2).ccz(0, 1, 2).x(1)
+    assert c.predecessor(0, 0) is None and c.successor(0, 0) == 1
+    assert c.predecessor(1, 0) == 0 and c.predecessor(1, 1) is None
+    assert c.successor(1, 0) == 3 and c.successor(1, 1) == 3
+    assert [c.predecessor(3, k) for k in range(3)] == [1, 1, 2]
+    assert [c.successor(3, k) for k in range(3)] == [None, 4, None]
+    assert c.predecessor(4, 0) == 3 and c.successor(4, 0) is None
+    prev, nxt = c.native.wire_arrays()
+    assert prev.shape == (5, 3) and prev[3].tolist() == [1, 1, 2] and nxt[0].tolist() == [1, -1, -1]
+    types, qubits = c.native.gate_arrays()
+    assert types.tolist() == [GATE_INDEX[g.name] for g in c]
+    assert qubits[3].tolist() == [0, 1, 2] and qubits[0].tolist() == [0, -1, -1]
+    with pytest.raises(IndexError):
+        c.predecessor(0, 1)  # h has one qubit slot
+    with pytest.raises(IndexError):
+        c.successor(9, 0)
+    c.h(2)  # appending keeps the wire view valid
+    assert c.successor(3, 2) == 5 and c.predecessor(5, 0) == 3
+
+
+GATE_INDEX = {name: i for i, name in enumerate(quartz.circuit.GATE_NAMES)}
+
+
+def test_canonical_order():
+    # Ready gates are taken smallest minimum qubit first, whatever the input order.
+    a = Circuit(3).x(2).h(1).cx(1, 2).h(0)
+    can = a.canonical()
+    assert [(g.name, g.qubits) for g in can] == [("h", (0,)), ("h", (1,)), ("x", (2,)), ("cx", (1, 2))]
+    assert can == a and can.canonical() == can and list(can.canonical()) == list(can)
+    assert a.native.canonical_order() == [3, 1, 0, 2]
+    b = Circuit(3).h(0).h(1).x(2).cx(1, 2)
+    assert list(b.canonical()) == list(can) and b.structural_hash() == a.structural_hash()
+    # dependent gates keep their order
+    c = Circuit(1).h(0).t(0)
+    assert [g.name for g in c.canonical()] == ["h", "t"]
+    assert c != Circuit(1).t(0).h(0)
+
+
+def test_copy_add_slice_extend_pickle():
+    import pickle
+
+    c = Circuit(2, name="bell").h(0).cx(0, 1).rz(Param.symbol(0), 1)
+    c.global_phase = Param.pi(1, 4)
+    d = c.copy()
+    d.x(0)
+    assert len(c) == 3 and len(d) == 4 and d.name == "bell"
+    both = c + c
+    assert len(both) == 6 and both.global_phase == Param.pi(1, 2)
+    part = Circuit._wrap(c.native.slice(1, 3))
+    assert [g.name for g in part] == ["cx", "rz"] and part.global_phase == Param()
+    e = Circuit(2).extend(list(c))
+    assert list(e) == list(c)
+    assert c.num_symbols == 1 and Circuit(1).num_symbols == 0
+    back = pickle.loads(pickle.dumps(c))
+    assert back == c and back.name == "bell"
+    assert repr(c) == "Circuit('bell', 2 qubits, 3 gates)"
+    assert c.summary() == "2 qubits, 3 gates, 1 cx, 0 T, depth 3 [cx:1 h:1 rz:1]"
+    with pytest.raises(QuartzError, match="takes 1 angle"):
+        c.rz(0)
+    with pytest.raises(AttributeError):
+        c.not_a_gate
+
+
+def test_global_phase_must_be_constant():
+    c = Circuit(1)
+    with pytest.raises(ValueError, match="constant"):
+        c.global_phase = Param.symbol(0)
+    c.global_phase = "pi/3"
+    assert c.global_phase == Param.pi(1, 3)
+    assert np.allclose(c.unitary(), np.exp(1j * np.pi / 3) * np.eye(2))
+
+
+def test_symbolic_unitary():
+    c = Circuit(1).rz(Param.symbol(0) + Param.symbol(1, -2), 0)
+    assert np.allclose(c.unitary([0.5, 0.2]), Circuit(1).rz(0.1, 0).unitary())
+    with pytest.raises(QuartzError, match="no value given for symbol p1"):
+        c.unitary([0.5])
+
+
+def test_qiskit_round_trip_symbols_and_phase():
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Parameter
+    from qiskit.quantum_info import Operator
+
+    c = Circuit(2).rz(Param.symbol(1), 0).rx(Param.symbol(0, 2) + Param.pi(1, 4), 1).cx(0, 1)
+    c.global_phase = Param.pi(-1, 8)
+    qc = c.to_qiskit()
+    assert sorted(p.name for p in qc.parameters) == ["p0", "p1"]
+    assert Circuit.from_qiskit(qc) == c
+    t = Parameter("t")
+    q2 = QuantumCircuit(1)
+    q2.rz(t * 3 - 1.0, 0)
+    with pytest.raises(QuartzError, match="not an integer-linear"):
+        Circuit.from_qiskit(_rz(t * 0.5))
+    with pytest.raises(QuartzError, match="not linear"):
+        Circuit.from_qiskit(_rz(t * t))
+    assert Circuit.from_qiskit(q2)[0].params[0] == Param.symbol(0, 3) + Param.radians(-1.0)
+    # a custom gate is inlined through its definition, phase included
+    sub = QuantumCircuit(2, global_phase=0.3, name="mine")
+    sub.h(0)
+    sub.cx(0, 1)
+    outer = QuantumCircuit(3)
+    outer.append(sub.to_gate(), [2, 0])
+    outer.ccx(0, 1, 2)
+    got = Circuit.from_qiskit(outer)
+    assert [(g.name, g.qubits) for g in got] == [("h", (2,)), ("cx", (2, 0)), ("ccx", (0, 1, 2))]
+    assert np.allclose(got.unitary(), Operator(outer).data)
+
+
+def _rz(expr):
+    from qiskit import QuantumCircuit
+
+    qc = QuantumCircuit(1)
+    qc.rz(expr, 0)
+    return qc
+
+
+def test_from_qiskit_rejects_non_unitary():
+    from qiskit import QuantumCircuit
+
+    from quartz.qiskit_convert import UnsupportedInstruction
+
+    qc = QuantumCircuit(1, 1)
+    qc.h(0)
+    qc.barrier()
+    qc.measure(0, 0)
+    with pytest.raises(UnsupportedInstruction, match="instruction 'measure' \\(operation 2\\)"):
+        Circuit.from_qiskit(qc)
+    qc = QuantumCircuit(1)
+    qc.reset(0)
+    with pytest.raises(UnsupportedInstruction, match="'reset'"):
+        Circuit.from_qiskit(qc)
+
+
+def test_global_phase_is_reduced_mod_two_pi():
+    c = Circuit(1).h(0)
+    for given, kept in [(Param.pi(3), Param.pi(1)), (Param.pi(-1), Param.pi(1)),
+                        (Param.pi(15, 8), Param.pi(-1, 8)), (Param.pi(2), Param())]:
+        c.global_phase = given
+        assert c.global_phase == kept
+    assert Circuit(1).h(0) == c
+    d = Circuit(1)
+    d.global_phase = Param.pi(3, 4)
+    assert (d + d).global_phase == Param.pi(-1, 2)
+    assert d.inverse().global_phase == Param.pi(-3, 4)

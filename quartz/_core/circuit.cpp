@@ -28,6 +28,7 @@ const Param& Circuit::param(int gi, int k) const {
 void Circuit::set_global_phase(const Param& p) {
   if (p.is_symbolic()) throw std::invalid_argument("global phase must be a constant");
   global_phase_ = p;
+  global_phase_.reduce_mod(1);  // phases are kept in (-pi, pi]
 }
 
 int Circuit::num_symbols() const {
@@ -78,7 +79,7 @@ void Circuit::append(const Circuit& o) {
     for (int k = 0; k < g.num_params; k++) params_.push_back(o.params_[g.param_index + k]);
     gates_.push_back(h);
   }
-  global_phase_ = global_phase_ + o.global_phase_;
+  set_global_phase(global_phase_ + o.global_phase_);
   wires_valid_ = false;
 }
 
@@ -240,7 +241,7 @@ bool Circuit::equals(const Circuit& o) const {
 
 Circuit Circuit::inverse() const {
   Circuit c(num_qubits_);
-  c.global_phase_ = -global_phase_;
+  c.set_global_phase(-global_phase_);
   auto half_pi = Param::pi_frac(1, 2);
   for (int i = num_gates() - 1; i >= 0; i--) {
     const Gate& g = gates_[i];

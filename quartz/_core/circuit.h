@@ -27,6 +27,7 @@ class Circuit {
   const Gate& gate(int i) const;
   const Param& param(int gate_index, int k) const;
   const Param& global_phase() const { return global_phase_; }
+  // Sets the (constant) global phase, reduced into (-pi, pi].
   void set_global_phase(const Param& p);
   // Number of distinct symbols (1 + largest symbol index used), 0 when concrete.
   int num_symbols() const;
