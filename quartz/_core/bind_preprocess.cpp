@@ -39,19 +39,21 @@ void bind_preprocess(py::module_& m) {
     py::gil_scoped_release release;
     return cancel_inverses(c, window);
   }, py::arg("circuit"), py::arg("window") = 64);
-  pm.def("decompose_ccz_greedy", [](const Circuit& c, const std::string& style, int refine) {
+  pm.def("decompose_ccz_greedy", [](const Circuit& c, const std::string& style, int refine, bool resynth) {
     CczStats st;
     Circuit out;
     {
       py::gil_scoped_release release;
-      out = decompose_ccz_greedy(c, style_of(style), refine, &st);
+      out = decompose_ccz_greedy(c, style_of(style), refine, resynth, &st);
     }
     py::dict d;
     d["num_ccz"] = st.num_ccz;
     d["negative"] = st.negative;
     d["refined_flips"] = st.refined_flips;
     d["rotation_cost"] = st.rotation_cost;
+    d["cx"] = st.cx;
     return py::make_tuple(out, d);
   }, py::arg("circuit"), py::arg("style") = "rz", py::arg("refine_passes") = 0,
+     py::arg("resynthesize") = false,
      "(circuit, stats dict): every ccz/ccx replaced by 6 cx + 7 rotations, polarity greedy.");
 }

@@ -4,6 +4,7 @@
 // global phase included (the phase is accumulated into Circuit::global_phase).
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "circuit.h"
@@ -95,17 +96,27 @@ Circuit rotation_merge(const Circuit& c, DiagStyle style, bool placement_last, M
 // exact, until nothing changes. `window` bounds how far a gate is commuted along a wire.
 Circuit cancel_inverses(const Circuit& c, int window);
 
+// Shortest cx sequence (pairs of wire indices 0..2 = a, b, c: control, target) that starts and
+// ends at the identity and puts every parity requested in `need` on some wire (bit 0: a^b,
+// 1: a^c, 2: b^c, 3: a^b^c). ladder_parity_bit maps a wire's row mask (bit 0 = a) to that bit.
+const std::vector<std::pair<int, int>>& cx_ladder(int need);
+int ladder_parity_bit(int row);
+
 struct CczStats {
   int num_ccz = 0;        // ccz + ccx gates decomposed
   int negative = 0;       // decomposed with the negative polarity
   int refined_flips = 0;  // polarity flips made by the refinement passes
   int rotation_cost = 0;  // predicted rotation gates after merging
+  int cx = 0;             // cx gates written for the decompositions
 };
 
 // Replace every ccz/ccx by a 6-cx + 7-rotation decomposition, choosing each polarity greedily
 // (in circuit order) by the predicted gate count after rotation merging; then, when
-// refine_passes > 0, flip single polarities while that lowers the prediction.
-Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passes, CczStats* stats);
+// refine_passes > 0, flip single polarities while that lowers the prediction. With resynthesize
+// the rotations are merged at the same time (every parity class written once, with its total)
+// and each Toffoli gets the shortest cx ladder for the parities it still has to carry.
+Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passes, bool resynthesize,
+                             CczStats* stats);
 
 }  // namespace preprocess
 }  // namespace quartz

@@ -7,6 +7,10 @@
 // of parity classes whose total angle is not the identity, so the greedy choice of each gate
 // (in circuit order, against the rotations already fixed, as Quartz does by re-running rotation
 // merging on the whole circuit) needs only its 7 classes: O(1) per gate.
+//
+// Resynthesis: once the polarities are fixed, every class total is known. Each non-identity
+// class is written once: at its first existing rotation if it has one, else in the first Toffoli
+// that carries it; a Toffoli then needs a cx ladder only for the parities it carries.
 #include <unordered_map>
 
 #include "preprocess.h"
@@ -16,13 +20,17 @@ namespace preprocess {
 
 namespace {
 
+// Parities of the 7 terms, as row masks over (a, b, c), and their signs in polarity +1.
+const int kRows[7] = {1, 2, 4, 3, 5, 6, 7};
+const int kSigma[7] = {1, 1, 1, -1, -1, -1, 1};
+
 struct CczInfo {
   int cls[7];
+  bool neg[7];  // the wire holding this parity is negated
   int8_t sign[7];  // contribution of polarity +1 to the class, in units of pi/4
 };
 
-void emit_decomposition(std::vector<PGate>& out, int a, int b, int c, int s, DiagStyle style,
-                        Param& phase) {
+void emit_nam(std::vector<PGate>& out, int a, int b, int c, int s, DiagStyle style, Param& phase) {
   const Param q = Param::pi_frac(s, 4);
   auto R = [&](int sigma, int qubit) { emit_rz(out, qubit, sigma > 0 ? q : -q, style, phase); };
   out.push_back(make_gate(GateType::CX, b, c));
@@ -38,43 +46,45 @@ void emit_decomposition(std::vector<PGate>& out, int a, int b, int c, int s, Dia
   out.push_back(make_gate(GateType::CX, a, b));
   R(+1, a);
   R(+1, b);
-  phase = phase + Param::pi_frac(s, 8);  // CCZ = e^{i s pi/8} prod rz(sigma s pi/4)
 }
 
 }  // namespace
 
-Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passes, CczStats* stats) {
+Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passes, bool resynthesize,
+                             CczStats* stats) {
   const std::vector<PGate> g = to_list(c);
   const int n = c.num_qubits();
   std::unordered_map<Parity, int, ParityHash, ParityLinearEq> index;
-  std::vector<Param> total;  // per class: fixed rotations (+ chosen decompositions)
+  std::vector<Param> total;      // per class: fixed rotations (+ chosen decompositions)
+  std::vector<int> first_fixed;  // per class: first existing rotation gate, or -1
   auto class_of = [&](const Parity& p) {
     auto it = index.find(p);
     if (it != index.end()) return it->second;
     int id = static_cast<int>(total.size());
     index.emplace(p, id);
     total.emplace_back();
+    first_fixed.push_back(-1);
     return id;
   };
   std::vector<CczInfo> cczs;
+  std::vector<int> rot_class(g.size(), -1);
+  std::vector<uint8_t> rot_neg(g.size(), 0);
+  Param phase = c.global_phase();
   WireTracker wires(n);
-  for (const PGate& gate : g) {
+  for (size_t i = 0; i < g.size(); i++) {
+    const PGate& gate = g[i];
     if (gate.type == GateType::CCZ || gate.type == GateType::CCX) {
-      const int a = gate.q[0], b = gate.q[1], t = gate.q[2];
+      const int t = gate.q[2];
       if (gate.type == GateType::CCX) wires.fresh(t);  // ccx = h(t) ccz h(t)
-      Parity pa = wires.wire(a), pb = wires.wire(b), pc = wires.wire(t);
-      Parity ab = pa, ac = pa, bc = pb;
-      parity_xor(ab, pb);
-      parity_xor(ac, pc);
-      parity_xor(bc, pc);
-      Parity abc = ab;
-      parity_xor(abc, pc);
-      const Parity* ps[7] = {&pa, &pb, &pc, &ab, &ac, &bc, &abc};
-      static const int sigma[7] = {1, 1, 1, -1, -1, -1, 1};
+      const Parity* w[3] = {&wires.wire(gate.q[0]), &wires.wire(gate.q[1]), &wires.wire(t)};
       CczInfo info;
       for (int k = 0; k < 7; k++) {
-        info.cls[k] = class_of(*ps[k]);
-        info.sign[k] = static_cast<int8_t>(ps[k]->neg ? -sigma[k] : sigma[k]);
+        Parity p;
+        for (int j = 0; j < 3; j++)
+          if (kRows[k] >> j & 1) parity_xor(p, *w[j]);
+        info.cls[k] = class_of(p);
+        info.neg[k] = p.neg;
+        info.sign[k] = static_cast<int8_t>(p.neg ? -kSigma[k] : kSigma[k]);
       }
       cczs.push_back(info);
       if (gate.type == GateType::CCX) wires.fresh(t);
@@ -87,6 +97,10 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
       const Parity& w = wires.wire(gate.q[0]);
       const int id = class_of(w);
       total[id] = total[id] + (w.neg ? -theta : theta);
+      if (first_fixed[id] < 0) first_fixed[id] = static_cast<int>(i);
+      rot_class[i] = id;
+      rot_neg[i] = w.neg;
+      if (resynthesize) phase = phase + ph;  // the gate is rewritten as rz plus this phase
     }
     wires.apply(gate, k);
   }
@@ -98,8 +112,7 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
     int d = 0;
     for (int k = 0; k < 7; k++) {
       const Param& t = total[info.cls[k]];
-      const int v = s * info.sign[k];
-      Param add = v > 0 ? quarter : minus_quarter;
+      Param add = s * info.sign[k] > 0 ? quarter : minus_quarter;
       if (scale == 2) add = add + add;
       d += rz_cost(t + add, style) - rz_cost(t, style);
     }
@@ -133,22 +146,74 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
     if (!any) break;
   }
 
+  // Resynthesis: which Toffoli carries each class without an existing rotation (bit mask of
+  // its 7 terms per Toffoli).
+  std::vector<uint8_t> carry(cczs.size(), 0);
+  if (resynthesize) {
+    std::vector<uint8_t> assigned(total.size(), 0);
+    for (size_t j = 0; j < cczs.size(); j++)
+      for (int k = 0; k < 7; k++) {
+        const int id = cczs[j].cls[k];
+        if (assigned[id] || first_fixed[id] >= 0 || rz_cost(total[id], style) == 0) continue;
+        assigned[id] = 1;
+        carry[j] |= static_cast<uint8_t>(1 << k);
+      }
+  }
+
   std::vector<PGate> out;
   out.reserve(g.size() + 14 * cczs.size());
-  Param phase = c.global_phase();
   size_t j = 0;
-  int negative = 0;
-  for (const PGate& gate : g) {
+  int negative = 0, cx = 0;
+  for (size_t i = 0; i < g.size(); i++) {
+    const PGate& gate = g[i];
     if (gate.type == GateType::CCZ || gate.type == GateType::CCX) {
-      const int s = pol[j++];
+      const int s = pol[j];
+      const CczInfo& info = cczs[j];
+      const int mask = carry[j];
+      j++;
       negative += s < 0;
-      const int a = gate.q[0], b = gate.q[1], t = gate.q[2];
-      if (gate.type == GateType::CCX) out.push_back(make_gate(GateType::H, t));
-      emit_decomposition(out, a, b, t, s, style, phase);
-      if (gate.type == GateType::CCX) out.push_back(make_gate(GateType::H, t));
-    } else {
-      out.push_back(gate);
+      const int q[3] = {gate.q[0], gate.q[1], gate.q[2]};
+      if (gate.type == GateType::CCX) out.push_back(make_gate(GateType::H, q[2]));
+      phase = phase + Param::pi_frac(s, 8);  // CCZ = e^{i s pi/8} prod rz(sigma s pi/4)
+      const size_t before = out.size();
+      if (!resynthesize) {
+        emit_nam(out, q[0], q[1], q[2], s, style, phase);
+      } else {
+        // Every term's own contribution goes into its class total (written elsewhere or here).
+        auto write = [&](int k, int wire) {
+          const Param& t = total[info.cls[k]];
+          emit_rz(out, wire, info.neg[k] ? -t : t, style, phase);
+        };
+        for (int k = 0; k < 3; k++)
+          if (mask >> k & 1) write(k, q[k]);
+        int need = 0;
+        for (int k = 3; k < 7; k++)
+          if (mask >> k & 1) need |= 1 << ladder_parity_bit(kRows[k]);
+        int rows[3] = {1, 2, 4};
+        int todo = mask & ~7;
+        for (const auto& mv : cx_ladder(need)) {
+          out.push_back(make_gate(GateType::CX, q[mv.first], q[mv.second]));
+          rows[mv.second] ^= rows[mv.first];
+          for (int k = 3; k < 7; k++)
+            if ((todo >> k & 1) && kRows[k] == rows[mv.second]) {
+              write(k, q[mv.second]);
+              todo &= ~(1 << k);
+            }
+        }
+      }
+      for (size_t o = before; o < out.size(); o++) cx += out[o].type == GateType::CX;
+      if (gate.type == GateType::CCX) out.push_back(make_gate(GateType::H, q[2]));
+      continue;
     }
+    if (resynthesize && rot_class[i] >= 0) {
+      const int id = rot_class[i];
+      if (first_fixed[id] == static_cast<int>(i)) {
+        const Param& t = total[id];
+        emit_rz(out, gate.q[0], rot_neg[i] ? -t : t, style, phase);
+      }
+      continue;
+    }
+    out.push_back(gate);
   }
   if (stats) {
     stats->num_ccz = static_cast<int>(cczs.size());
@@ -157,6 +222,7 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
     int cost = 0;
     for (const Param& t : total) cost += rz_cost(t, style);
     stats->rotation_cost = cost;
+    stats->cx = cx;
   }
   return from_list(n, out, phase);
 }

@@ -8,39 +8,25 @@ from quartz.search.preprocess.rotation_merge import rotation_merge
 from quartz.search.preprocess.styles import check_circuit, style_for_gate_set
 
 
-def _decompose_toffolis(circuit: Circuit, gates: set[str], style: str | None, refine: int) -> Circuit:
+def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine: int) -> list[Circuit]:
+    """The candidate circuits with Toffolis outside the gate set decomposed."""
     ops = circuit.count_ops()
     need = {g for g in ("ccz", "ccx") if g in ops and g not in gates}
     if not need:
-        return circuit
+        return [circuit]
     if style is not None and "cx" in gates and ("ccx" not in need or "h" in gates):
-        return decompose_ccz_greedy(circuit, style, refine=refine)
+        return [decompose_ccz_greedy(circuit, style, refine=refine, resynthesize=r) for r in (True, False)]
     try:
         from quartz.gatesets import convert
     except ImportError:  # converter not available: leave the gates for the caller
-        return circuit
-    return convert(circuit, gates)
+        return [circuit]
+    return [convert(circuit, gates)]
 
 
-def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine: int = 4) -> Circuit:
-    """Exact pre-search simplification for `gate_set`; the unitary and global phase are kept.
-
-    ccz/ccx outside the gate set are decomposed with greedy polarity (when the set has cx and a
-    diagonal rotation gate); then rotation merging (in the gate set's rotation gate) and inverse
-    cancellation alternate, each round keeping the better of first/last placement, until the
-    gate count stops falling. Gate sets without rz/p/u1/t only get inverse cancellation.
-    """
-    from quartz.gatesets import get_gate_set
-
-    check_circuit(circuit, "preprocess")
-    gs = get_gate_set(gate_set)
-    gates = set(gs.gates)
-    style = style_for_gate_set(gs)
-    c = _decompose_toffolis(circuit, gates, style, refine)
+def _simplify(c: Circuit, style: str | None, max_rounds: int) -> Circuit:
+    """Alternate rotation merging and inverse cancellation while the gate count falls."""
     c = cancel_inverses(c)
-    for round_ in range(max_rounds):
-        if style is None:
-            break
+    for round_ in range(max_rounds if style is not None else 0):
         best = min((cancel_inverses(rotation_merge(c, style, placement=p)) for p in ("first", "last")),
                    key=len)
         # The first round is always adopted (it rewrites diagonal gates into the gate set's
@@ -49,3 +35,23 @@ def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine
             break
         c = best
     return c
+
+
+def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine: int = 4) -> Circuit:
+    """Exact pre-search simplification for `gate_set`; the unitary and global phase are kept.
+
+    ccz/ccx outside the gate set are decomposed with greedy polarity (when the set has cx and a
+    diagonal rotation gate), both with the fixed 13-gate pattern and with per-Toffoli shortest
+    cx ladders; then rotation merging (in the gate set's rotation gate) and inverse
+    cancellation alternate, each round keeping the better of first/last placement, until the
+    gate count stops falling; the smaller candidate wins. Gate sets without rz/p/u1/t only get
+    inverse cancellation.
+    """
+    from quartz.gatesets import get_gate_set
+
+    check_circuit(circuit, "preprocess")
+    gs = get_gate_set(gate_set)
+    gates = set(gs.gates)
+    style = style_for_gate_set(gs)
+    results = [_simplify(c, style, max_rounds) for c in _decompositions(circuit, gates, style, refine)]
+    return min(results, key=lambda c: (len(c), c.cx_count))

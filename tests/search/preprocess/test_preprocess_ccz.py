@@ -66,3 +66,32 @@ def test_bad_refine():
     with pytest.raises(ValueError, match="refine"):
         decompose_ccz_greedy(Circuit(3), refine=-1)
     assert np.allclose(decompose_ccz_greedy(Circuit(3)).unitary(), np.eye(8))
+
+
+@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("style", ["rz", "p", "t"])
+def test_resynthesis_is_exact_on_random_circuits(seed, style):
+    rng = random.Random(500 + seed)
+    gates = ("h", "x", "rz", "cx", "ccz") if seed % 2 else ("h", "x", "rz", "cx", "ccz", "t", "s",
+                                                            "swap", "cz")
+    c = random_circuit(rng, rng.randint(3, 5), rng.randint(1, 30), gates)
+    if seed % 3 == 0:
+        c.ccx(2, 0, 1)
+    st = {}
+    d = decompose_ccz_greedy(c, style, refine=seed % 3, resynthesize=True, stats=st)
+    assert_same_unitary(c, d)
+    assert st["cx"] <= 6 * st["num_ccz"]
+
+
+def test_resynthesis_drops_cancelled_toffolis_and_shortens_ladders():
+    c = Circuit(3).ccz(0, 1, 2).ccz(1, 2, 0)  # CCZ twice is the identity
+    st = {}
+    d = decompose_ccz_greedy(c, resynthesize=True, stats=st)
+    assert len(d) == 0 and st["cx"] == 0
+    assert_same_unitary(c, d)
+    # csum_mux_9: fewer cx than the fixed 6 per Toffoli.
+    c = quartz.load(str(BENCH / "nam-ccz" / "csum_mux_9.qasm"))
+    st = {}
+    d = decompose_ccz_greedy(c, resynthesize=True, stats=st)
+    assert st["cx"] < 6 * st["num_ccz"]
+    assert d.count_ops()["rz"] == st["rotation_cost"]

@@ -1,0 +1,80 @@
+"""Gate counts of preprocess() on the Nam suite next to Quartz's published preprocessing column.
+
+    PYTHONPATH=. python -m quartz.search.preprocess [--bench ../shared/benchmarks] [--check]
+
+Prints a Markdown table (one row per circuit of the 26-circuit Nam suite, plus the extra
+files) and the geometric-mean reduction; --check proves every output equivalent to its input
+with quartz.bench.equivalence (mqt.qcec, global phase included).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import quartz
+from quartz.search.preprocess.pipeline import preprocess
+
+# Quartz's "Quartz preprocess" column of reference/published-results.md.
+QUARTZ_PREPROCESS = {
+    "adder_8": 732, "barenco_tof_3": 46, "barenco_tof_4": 86, "barenco_tof_5": 126,
+    "barenco_tof_10": 326, "csla_mux_3": 164, "csum_mux_9": 308, "gf2^4_mult": 186,
+    "gf2^5_mult": 287, "gf2^6_mult": 401, "gf2^7_mult": 543, "gf2^8_mult": 703,
+    "gf2^9_mult": 879, "gf2^10_mult": 1062, "mod5_4": 51, "mod_mult_55": 105, "mod_red_21": 236,
+    "qcla_adder_10": 450, "qcla_com_7": 349, "qcla_mod_7": 727, "rc_adder_6": 174, "tof_3": 39,
+    "tof_4": 63, "tof_5": 87, "tof_10": 207, "vbe_adder_3": 115,
+}
+EXTRA = ("gf2^16_mult", "gf2^32_mult", "mod_adder_1024", "hwb6", "ham15-low", "ham15-med",
+         "ham15-high", "grover_5")
+
+
+def _run(path: Path, check: bool) -> tuple[int, int, int, float, str]:
+    c = quartz.load(str(path))
+    t = time.perf_counter()
+    p = preprocess(c, "nam")
+    dt = time.perf_counter() - t
+    verdict = ""
+    if check:
+        from quartz.bench.equivalence import check_equivalence
+
+        verdict = check_equivalence(c, p, timeout=120.0).verdict
+    return len(c), len(p), p.cx_count, dt, verdict
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the table; returns 1 if any checked output is not proven equivalent."""
+    ap = argparse.ArgumentParser(prog="python -m quartz.search.preprocess", description=__doc__.split("\n")[0])
+    ap.add_argument("--bench", default=str(Path(__file__).resolve().parents[3].parent / "shared" / "benchmarks"))
+    ap.add_argument("--check", action="store_true", help="prove each output equivalent (mqt.qcec)")
+    args = ap.parse_args(argv)
+    bench = Path(args.bench)
+    print("| circuit | original | ours (from nam) | ours (from nam-ccz) | CX (nam-ccz) | Quartz preprocess "
+          "| time nam / nam-ccz (s) |" + (" equivalent |" if args.check else ""))
+    print("|---|---|---|---|---|---|---|" + ("---|" if args.check else ""))
+    ratios: dict[str, list[float]] = {"nam": [], "ccz": [], "quartz": []}
+    failed = False
+    for name in list(QUARTZ_PREPROCESS) + list(EXTRA):
+        orig, a, _, ta, va = _run(bench / "nam" / f"{name}.qasm", args.check)
+        _, b, bcx, tb, vb = _run(bench / "nam-ccz" / f"{name}.qasm", args.check)
+        q = QUARTZ_PREPROCESS.get(name)
+        if q is not None:
+            ratios["nam"].append(a / orig)
+            ratios["ccz"].append(b / orig)
+            ratios["quartz"].append(q / orig)
+        ok = ""
+        if args.check:
+            ok = f" {va} / {vb} |"
+            failed |= va != "equivalent" or vb != "equivalent"
+        label = name if q is not None else f"{name} (extra)"
+        print(f"| {label} | {orig} | {a} | {b} | {bcx} | {q if q is not None else ''} | {ta:.3f} / {tb:.3f} |{ok}",
+              flush=True)
+    g = {k: 1 - math.exp(sum(map(math.log, v)) / len(v)) for k, v in ratios.items()}
+    print(f"\n26-circuit geomean reduction: ours from nam {g['nam']:.1%}, from nam-ccz {g['ccz']:.1%}, "
+          f"Quartz preprocess {g['quartz']:.1%}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
