@@ -8,6 +8,11 @@ from quartz.search.preprocess.rotation_merge import rotation_merge
 from quartz.search.preprocess.styles import check_circuit, style_for_gate_set
 
 
+# Above this many gates (after decomposition) only the resynthesized decomposition and the
+# first-occurrence placement are tried, which keeps gf2^163_mult (0.27M gates) to a few seconds.
+LARGE = 150_000
+
+
 def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine: int) -> list[Circuit]:
     """The candidate circuits with Toffolis outside the gate set decomposed."""
     ops = circuit.count_ops()
@@ -15,7 +20,9 @@ def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine
     if not need:
         return [circuit]
     if style is not None and "cx" in gates and ("ccx" not in need or "h" in gates):
-        return [decompose_ccz_greedy(circuit, style, refine=refine, resynthesize=r) for r in (True, False)]
+        large = len(circuit) + 14 * (ops.get("ccz", 0) + ops.get("ccx", 0)) > LARGE
+        return [decompose_ccz_greedy(circuit, style, refine=refine, resynthesize=r)
+                for r in ((True,) if large else (True, False))]
     try:
         from quartz.gatesets import convert
     except ImportError:  # converter not available: leave the gates for the caller
@@ -26,14 +33,17 @@ def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine
 def _simplify(c: Circuit, style: str | None, max_rounds: int) -> Circuit:
     """Alternate rotation merging and inverse cancellation while the gate count falls."""
     c = cancel_inverses(c)
+    placements = ("first",) if len(c) > LARGE else ("first", "last")
     for round_ in range(max_rounds if style is not None else 0):
-        best = min((cancel_inverses(rotation_merge(c, style, placement=p)) for p in ("first", "last")),
-                   key=len)
+        best = min((cancel_inverses(rotation_merge(c, style, placement=p)) for p in placements), key=len)
         # The first round is always adopted (it rewrites diagonal gates into the gate set's
-        # rotation gate); later rounds only while the gate count falls.
+        # rotation gate); every round must lower the gate count for another one to run.
         if len(best) > len(c) or (round_ > 0 and len(best) == len(c)):
             break
+        gain = len(best) < len(c)
         c = best
+        if not gain:
+            break
     return c
 
 
@@ -44,8 +54,9 @@ def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine
     diagonal rotation gate), both with the fixed 13-gate pattern and with per-Toffoli shortest
     cx ladders; then rotation merging (in the gate set's rotation gate) and inverse
     cancellation alternate, each round keeping the better of first/last placement, until the
-    gate count stops falling; the smaller candidate wins. Gate sets without rz/p/u1/t only get
-    inverse cancellation.
+    gate count stops falling; the smaller candidate wins (above LARGE gates only the
+    resynthesized one, first placement). Gate sets without rz/p/u1/t only get inverse
+    cancellation.
     """
     from quartz.gatesets import get_gate_set
 
