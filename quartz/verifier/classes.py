@@ -1,6 +1,7 @@
 """split_class: group circuits (a fingerprint bucket) into proven equivalence classes."""
 from __future__ import annotations
 
+import time
 from typing import Sequence
 
 
@@ -27,7 +28,7 @@ class ClassSplitter:
         nq = max((c.num_qubits for c in circuits), default=0)
         m = max((c.num_symbols for c in circuits), default=0)
         pt = [float(x) for x in numeric.random_points(m, 1, 4321)[0]] if m else []
-        self._num = [numeric.padded_unitary(c, pt, nq) for c in self.circuits]
+        self._num = [numeric.image(c, pt, nq) for c in self.circuits]
         try:
             self.ctx: exact.Context | None = exact.Context(self.circuits)
             if self.ctx.float_vars:
@@ -39,7 +40,8 @@ class ClassSplitter:
     def _unitary(self, i: int) -> exact.ExactUnitary:
         u = self._exact.get(i)
         if u is None:
-            u = self._exact[i] = exact.exact_unitary(self.ctx, self.circuits[i])
+            u = self._exact[i] = exact.exact_unitary(self.ctx, self.circuits[i],
+                                                     time.monotonic() + self.timeout)
         return u
 
     def compare(self, i: int, j: int) -> Verdict:

@@ -8,6 +8,7 @@ entry, so the check is a complete decision procedure (proven or refuted), no pha
 from __future__ import annotations
 
 import math
+import time
 from fractions import Fraction
 from typing import Sequence
 
@@ -200,8 +201,11 @@ class ExactUnitary:
         return out
 
 
-def exact_unitary(ctx: Context, circuit: Circuit) -> ExactUnitary:
-    """The circuit's unitary (global phase included) over ctx's ring."""
+def exact_unitary(ctx: Context, circuit: Circuit, deadline: float | None = None) -> ExactUnitary:
+    """The circuit's unitary (global phase included) over ctx's ring.
+
+    Raises Unsupported when time.monotonic() passes `deadline` (checked after every gate).
+    """
     r = ctx.ring
     d = 1 << ctx.qubits
     gp = ctx.half_exp(circuit.global_phase)
@@ -245,6 +249,8 @@ def exact_unitary(ctx: Context, circuit: Circuit) -> ExactUnitary:
                     if acc:
                         new[base | offs[a]] = acc
             cols[ci] = new
+        if deadline is not None and time.monotonic() > deadline:
+            raise Unsupported("the exact path ran out of time")
     return ExactUnitary(cols, e_total, d)
 
 

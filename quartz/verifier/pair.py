@@ -1,6 +1,8 @@
 """verify_pair: exact fast path first, Z3 for what it cannot express, numeric counterexamples."""
 from __future__ import annotations
 
+import time
+
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.verifier import exact, numeric
@@ -32,9 +34,11 @@ def verify_pair(a: Circuit, b: Circuit, *, timeout: float = 10.0) -> Verdict:
         vals, dist = found
         return Verdict("refuted", "numeric", counterexample=vals,
                        message=f"1-|<Ua,Ub>|/d = {dist:.3g} at the counterexample")
+    deadline = time.monotonic() + timeout
     try:
         ctx = exact.Context([a, b])
-        ua, ub = exact.exact_unitary(ctx, a), exact.exact_unitary(ctx, b)
+        ua = exact.exact_unitary(ctx, a, deadline)
+        ub = exact.exact_unitary(ctx, b, deadline)
     except Unsupported as e:
         return _z3_or_unknown(a, b, timeout, str(e))
     equal, mono = exact.compare(ctx, ua, ub)
@@ -53,7 +57,7 @@ def _z3_or_unknown(a: Circuit, b: Circuit, timeout: float, reason: str) -> Verdi
         from quartz.verifier.z3_backend import verify_pair_z3
     except ImportError:  # pragma: no cover - z3 is a dependency
         return Verdict("unknown", "numeric", message=f"{reason}; z3 is not available")
-    v = verify_pair_z3(a, b, timeout=timeout)
+    v = verify_pair_z3(a, b, timeout=max(0.001, timeout))
     if v.status == "unknown" and not v.message:
         return Verdict("unknown", v.method, message=reason)
     return v

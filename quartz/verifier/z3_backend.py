@@ -18,6 +18,7 @@ from quartz.verifier import numeric
 from quartz.verifier.verdict import Verdict
 
 MAX_LEVEL = 6  # constants down to e^{i pi / 32} (zeta_64)
+MAX_QUBITS = 5
 
 
 class Z3Unsupported(Exception):
@@ -256,6 +257,10 @@ def verify_pair_z3(a: Circuit, b: Circuit, *, timeout: float = 10.0) -> Verdict:
     if found is not None:
         return Verdict("refuted", "numeric", counterexample=found[0],
                        message=f"1-|<Ua,Ub>|/d = {found[1]:.3g} at the counterexample")
+    if max(a.num_qubits, b.num_qubits) > MAX_QUBITS:
+        checked = max(a.num_qubits, b.num_qubits) <= numeric.MAX_NUMERIC_QUBITS
+        return Verdict("unknown", "numeric", message=f"more than {MAX_QUBITS} qubits: too large for z3 ("
+                       + ("equal on a random state)" if checked else "too large for a numeric check)"))
     floats = _floats([a, b])
     dens = [p.pi_fraction[1] for c in (a, b) for g in c for p in g.params if p.pi_fraction]
     steps = max([16] + [4 * d for d in dens if not d & (d - 1)])
@@ -317,7 +322,7 @@ def _from_model(a, b, model, enc, m, nq, floats) -> Verdict:
         cv = _as_float(model.eval(cj, model_completion=True))
         sv = _as_float(model.eval(sj, model_completion=True))
         vals.append(2 * math.atan2(sv, cv))
-    dist = numeric.distance(numeric.padded_unitary(a, vals, nq), numeric.padded_unitary(b, vals, nq))
+    dist = numeric.distance(numeric.image(a, vals, nq), numeric.image(b, vals, nq))
     if dist > numeric.TOLERANCE and not floats:
         return Verdict("refuted", "z3", counterexample=vals,
                        message=f"1-|<Ua,Ub>|/d = {dist:.3g} at the counterexample")

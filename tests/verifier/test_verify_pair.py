@@ -191,3 +191,29 @@ def test_exact_gate_matrices_match_the_core(name):
     zs = [complex(math.cos(v / 2), math.sin(v / 2)) for v in vals]
     got = np.array([ctx.ring.evaluate(p, zs) for p in u.m]).reshape(u.dim, u.dim) / math.sqrt(2) ** u.e
     assert np.allclose(got, c.unitary(vals), atol=1e-12)
+
+
+def test_large_circuits_are_unknown_not_hanging():
+    import time
+
+    c = Circuit(12)
+    for q in range(11):
+        c.h(q).cx(q, q + 1)
+    t = time.perf_counter()
+    v = verify_pair(c, c.copy())
+    assert v.status == "unknown" and "qubits" in v.message
+    d = c.copy().x(11)
+    w = verify_pair(c, d)
+    assert w.status == "refuted" and w.counterexample == []
+    assert time.perf_counter() - t < 30
+
+
+def test_exact_path_respects_the_timeout():
+    c = Circuit(6)
+    for _ in range(30):
+        for q in range(6):
+            c.h(q).t(q)
+        for q in range(5):
+            c.cx(q, q + 1)
+    v = verify_pair(c, c.copy(), timeout=0.01)
+    assert v.status == "unknown"
