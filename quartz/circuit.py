@@ -65,7 +65,7 @@ class Circuit:
             raise QuartzError(f"unknown gate '{name}'; known gates: {', '.join(GATE_NAMES)}")
         try:
             self._native.add_gate(name, [int(q) for q in qubits], [to_param(p) for p in params])
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, OverflowError) as e:
             raise QuartzError(str(e)) from None
         return self
 
@@ -91,6 +91,7 @@ class Circuit:
     # --- reading ------------------------------------------------------------------------
     @property
     def num_qubits(self) -> int:
+        """Number of qubits."""
         return self._native.num_qubits
 
     @property
@@ -100,11 +101,15 @@ class Circuit:
 
     @property
     def global_phase(self) -> Param:
+        """The constant global phase (radians as a Param), kept in (-pi, pi]."""
         return self._native.global_phase
 
     @global_phase.setter
     def global_phase(self, value) -> None:
-        self._native.global_phase = to_param(value)
+        try:
+            self._native.global_phase = to_param(value)
+        except (ValueError, TypeError, OverflowError) as e:
+            raise QuartzError(f"bad global phase: {e}") from None
 
     def __len__(self) -> int:
         return self._native.num_gates
@@ -122,22 +127,27 @@ class Circuit:
 
     @property
     def gate_count(self) -> int:
+        """Number of gates."""
         return self._native.num_gates
 
     @property
     def cx_count(self) -> int:
+        """Number of cx gates."""
         return self._native.count("cx")
 
     @property
     def two_qubit_count(self) -> int:
+        """Number of two-qubit gates of any type."""
         return self._native.two_qubit_count()
 
     @property
     def t_count(self) -> int:
+        """T gates: t, tdg, and rz/p/u1/cp by an odd multiple of pi/4."""
         return self._native.t_count()
 
     @property
     def depth(self) -> int:
+        """Circuit depth (longest chain of gates sharing qubits)."""
         return self._native.depth()
 
     def count_ops(self) -> dict[str, int]:
@@ -169,6 +179,7 @@ class Circuit:
         return self._native.hash()
 
     def copy(self) -> "Circuit":
+        """An independent copy."""
         return Circuit._wrap(self._native.copy(), self.name)
 
     def canonical(self) -> "Circuit":
@@ -176,9 +187,15 @@ class Circuit:
         return Circuit._wrap(self._native.canonical(), self.name)
 
     def inverse(self) -> "Circuit":
+        """The inverse circuit (reversed, each gate inverted, phase negated)."""
         return Circuit._wrap(self._native.inverse(), self.name)
 
     def __add__(self, other: "Circuit") -> "Circuit":
+        if not isinstance(other, Circuit):
+            return NotImplemented
+        if other.num_qubits != self.num_qubits:
+            raise QuartzError(f"cannot concatenate a {self.num_qubits}-qubit and a "
+                              f"{other.num_qubits}-qubit circuit")
         c = self.copy()
         c._native.append(other._native)
         return c

@@ -135,7 +135,9 @@ def from_qiskit(qc, name: str | None = None) -> Circuit:
     """Convert a QuantumCircuit into a Circuit; custom gates are inlined through their
     definitions, barriers and identities dropped, measure/reset/conditionals raise."""
     symbols = _symbol_indices(qc)
-    circ = Circuit(qc.num_qubits, name=name if name is not None else qc.name)
+    if name is None and not re.fullmatch(r"circuit-\d+", qc.name or ""):
+        name = qc.name  # keep a real name, not qiskit's automatic "circuit-<n>"
+    circ = Circuit(qc.num_qubits, name=name)
     phase = _append_qiskit(circ.native, qc, list(range(qc.num_qubits)), symbols, None)
     if phase.is_symbolic:
         raise QuartzError(f"global phase {phase} depends on parameters; quartz needs a constant")

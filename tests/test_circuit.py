@@ -142,6 +142,8 @@ def test_copy_add_slice_extend_pickle():
         c.rz(0)
     with pytest.raises(AttributeError):
         c.not_a_gate
+    with pytest.raises(QuartzError, match="cannot concatenate a 2-qubit and a 1-qubit"):
+        c + Circuit(1)
 
 
 def test_global_phase_must_be_constant():

@@ -190,3 +190,20 @@ def test_dump_is_atomic(tmp_path):
     with pytest.raises(ValueError, match="symbolic"):
         quartz.dump(Circuit(1).rz(Param.symbol(0), 0), tmp_path / "sym.qasm")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.qasm"]
+
+
+def test_every_gate_type_round_trips():
+    from quartz._core import gate_info
+    from quartz.circuit import GATE_NAMES
+
+    rng = np.random.default_rng(0)
+    c = Circuit(3)
+    for name in GATE_NAMES:
+        nq, npar, _, _ = gate_info(name)
+        c.append(name, [int(q) for q in rng.permutation(3)[:nq]],
+                 [float(x) for x in rng.uniform(-4, 4, npar)])
+    back = quartz.loads(quartz.dumps(c))
+    assert list(back) == list(c) and back.name is None
+    assert np.allclose(back.unitary(), c.unitary())
+    empty = quartz.loads(quartz.dumps(Circuit(0)))
+    assert empty.num_qubits == 0 and len(empty) == 0
