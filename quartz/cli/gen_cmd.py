@@ -1,12 +1,73 @@
-"""`quartz gen`: not built yet (see the open issue for this sub-command)."""
+"""`quartz gen`: generate a proven, pruned ECC set and write it to a file.
+
+    quartz gen --gateset nam -n 6 -q 3 -m 2 -o nam_6_3.json.gz
+    quartz gen --gates h,cx,rz -n 3 -q 2 -m 2 --format quartz -o out.json --json
+"""
 from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
 
 from quartz.errors import QuartzError
 
 
 def add_parser(sub):
-    return sub.add_parser("gen", help="(not available yet)")
+    p = sub.add_parser("gen", help="generate an ECC set (RepGen + proofs + pruning)",
+                       description="Generate every circuit of up to N gates on Q qubits with M "
+                                   "symbolic angles, group them into proven equivalence classes, "
+                                   "prune, and write the ECC set.")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--gateset", help="built-in gate set: nam, clifford_t, ibm, ibm_modern, rigetti, ionq")
+    src.add_argument("--gates", help="comma-separated gate names, e.g. h,cx,rz")
+    p.add_argument("-n", type=int, required=True, help="maximum gates per circuit")
+    p.add_argument("-q", type=int, required=True, help="qubits")
+    p.add_argument("-m", type=int, default=2, help="symbolic angles (default 2)")
+    p.add_argument("-o", "--output", help="output file (.gz = gzip); omit to only print the summary")
+    p.add_argument("--format", choices=("native", "quartz"), default="native",
+                   help="native (quartz's format, with proven phases) or quartz (Quartz's ECC JSON)")
+    p.add_argument("--order", choices=("type", "qubit"), default="type",
+                   help="representative order: gate type first (default) or qubit first")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all CPUs)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    return p
+
+
+def _check_output(path: str) -> None:
+    folder = Path(path).parent if str(Path(path).parent) else Path(".")
+    if Path(path).is_dir():
+        raise QuartzError(f"cannot write {path}: it is a directory")
+    if not folder.is_dir():
+        raise QuartzError(f"cannot write {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise QuartzError(f"cannot write {path}: folder {folder} is not writable")
 
 
 def run(args) -> int:
-    raise QuartzError("'quartz gen' is not available yet in this build")
+    from quartz.ecc_sets import write
+    from quartz.gatesets import get_gate_set
+    from quartz.generator import check_arguments, generate
+
+    gs = get_gate_set(args.gateset if args.gateset else args.gates)
+    check_arguments(tuple(gs.gates), args.n, args.q, args.m)
+    if args.jobs is not None and args.jobs < 1:
+        raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.output:
+        _check_output(args.output)  # fail before the work, not after it
+    ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,
+                               progress=not args.no_progress,
+                               order=args.order)
+    if args.output:
+        write(ecc_set, args.output, args.format)
+    if args.json:
+        out = report.to_json()
+        out["output"] = args.output
+        out["format"] = args.format
+        print(json.dumps(out, indent=2))
+    else:
+        print(report.summary())
+        if args.output:
+            print(f"  wrote {args.output} ({args.format} format)")
+    return 0

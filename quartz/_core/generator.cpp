@@ -1,0 +1,255 @@
+#include "generator.h"
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+#include <stdexcept>
+#include <thread>
+
+namespace quartz {
+
+namespace {
+
+constexpr double kSameStateTolerance = 1e-9;
+
+// Key of the choice sequence c[from..ng) followed by `extra` (if >= 0).
+std::string seq_key(const GenCircuit& c, int from, int extra) {
+  std::string k;
+  k.reserve(2 * (c.ng + 1));
+  for (int i = from; i < c.ng; i++) {
+    k.push_back(static_cast<char>(c.g[i] & 0xff));
+    k.push_back(static_cast<char>(c.g[i] >> 8));
+  }
+  if (extra >= 0) {
+    k.push_back(static_cast<char>(extra & 0xff));
+    k.push_back(static_cast<char>(extra >> 8));
+  }
+  return k;
+}
+
+// In-place product of a dense 2^k x 2^k matrix on qubits qs of a raw state of dimension dim
+// (the generator's batched states live in flat buffers, not std::vectors).
+void apply_gate(cplx* st, size_t dim, const cplx* m, const int32_t* qs, int k) {
+  const int d = 1 << k;
+  size_t mask = 0, offs[8];
+  for (int j = 0; j < k; j++) mask |= static_cast<size_t>(1) << qs[j];
+  for (int a = 0; a < d; a++) {
+    size_t o = 0;
+    for (int j = 0; j < k; j++)
+      if (a >> j & 1) o |= static_cast<size_t>(1) << qs[j];
+    offs[a] = o;
+  }
+  cplx in[8];
+  for (size_t base = 0; base < dim; base++) {
+    if (base & mask) continue;
+    for (int a = 0; a < d; a++) in[a] = st[base | offs[a]];
+    for (int r = 0; r < d; r++) {
+      cplx acc = 0.0;
+      for (int c = 0; c < d; c++) acc += m[r * d + c] * in[c];
+      st[base | offs[r]] = acc;
+    }
+  }
+}
+
+}  // namespace
+
+Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num_symbols,
+                     bool sums, uint64_t seed, bool qubit_major)
+    : q_(num_qubits), m_(num_symbols), dim_(static_cast<size_t>(1) << num_qubits),
+      fp_(num_qubits, num_symbols, seed) {
+  if (num_qubits < 1 || num_qubits > kMaxGenQubits)
+    throw std::invalid_argument("generator: number of qubits must be 1.." + std::to_string(kMaxGenQubits));
+  if (num_symbols < 0 || num_symbols > 16)
+    throw std::invalid_argument("generator: number of symbolic parameters must be 0..16");
+  // Parameter table: p0..p(m-1), then p_a + p_b for a <= b (Quartz's `add` expressions).
+  for (int a = 0; a < m_; a++) params_.push_back({a, -1});
+  if (sums)
+    for (int a = 0; a < m_; a++)
+      for (int b = a; b < m_; b++) params_.push_back({a, b});
+  std::vector<double> pval;
+  for (const GenParam& p : params_) {
+    param_masks_.push_back((1ULL << p.a) | (p.b >= 0 ? 1ULL << p.b : 0));
+    pval.push_back(fp_.symbol_values()[p.a] + (p.b >= 0 ? fp_.symbol_values()[p.b] : 0.0));
+  }
+  const int np_total = static_cast<int>(params_.size());
+  for (GateType t : gates) {
+    const GateInfo& info = gate_info(t);
+    if (info.num_qubits > q_) continue;
+    std::vector<std::vector<int>> qtuples, ptuples;
+    std::vector<int> cur;
+    std::function<void()> rec_q = [&] {
+      if (static_cast<int>(cur.size()) == info.num_qubits) {
+        if (!info.symmetric || std::is_sorted(cur.begin(), cur.end())) qtuples.push_back(cur);
+        return;
+      }
+      for (int x = 0; x < q_; x++) {
+        if (std::find(cur.begin(), cur.end(), x) != cur.end()) continue;
+        cur.push_back(x);
+        rec_q();
+        cur.pop_back();
+      }
+    };
+    rec_q();
+    std::function<void(uint64_t)> rec_p = [&](uint64_t used) {
+      if (static_cast<int>(cur.size()) == info.num_params) {
+        ptuples.push_back(cur);
+        return;
+      }
+      for (int x = 0; x < np_total; x++) {
+        if (used & param_masks_[x]) continue;
+        cur.push_back(x);
+        rec_p(used | param_masks_[x]);
+        cur.pop_back();
+      }
+    };
+    cur.clear();
+    rec_p(0);
+    for (const auto& qt : qtuples)
+      for (const auto& pt : ptuples) {
+        GateChoice ch{};
+        ch.type = t;
+        ch.nq = info.num_qubits;
+        ch.np = info.num_params;
+        ch.qmask = 0;
+        ch.pmask = 0;
+        ch.minq = q_;
+        double pv[kMaxGateParams] = {0, 0, 0};
+        for (int k = 0; k < ch.nq; k++) {
+          ch.qubits[k] = qt[k];
+          ch.qmask |= 1u << qt[k];
+          ch.minq = std::min(ch.minq, qt[k]);
+        }
+        for (int k = 0; k < ch.np; k++) {
+          ch.params[k] = pt[k];
+          ch.pmask |= param_masks_[pt[k]];
+          pv[k] = pval[pt[k]];
+        }
+        ch.matrix = gate_matrix(t, pv);
+        choices_.push_back(std::move(ch));
+      }
+  }
+  if (qubit_major) {
+    // Quartz's loop order: minimum qubit, then arity, then the other qubits (as a set), then
+    // gate type, parameters, and the qubit permutation.
+    auto key = [&](const GateChoice& c) {
+      std::array<int, 3> sorted_q = {c.qubits[0], c.nq > 1 ? c.qubits[1] : -1, c.nq > 2 ? c.qubits[2] : -1};
+      std::sort(sorted_q.begin(), sorted_q.begin() + c.nq);
+      int type_rank = static_cast<int>(std::find(gates.begin(), gates.end(), c.type) - gates.begin());
+      return std::make_tuple(c.minq, c.nq, sorted_q, type_rank,
+                             std::array<int, 3>{c.params[0], c.params[1], c.params[2]},
+                             std::array<int, 3>{c.qubits[0], c.qubits[1], c.qubits[2]});
+    };
+    std::stable_sort(choices_.begin(), choices_.end(),
+                     [&](const GateChoice& a, const GateChoice& b) { return key(a) < key(b); });
+  }
+  if (choices_.size() >= 65535) throw std::invalid_argument("generator: too many gate choices");
+  // The empty circuit is the identity class's representative.
+  circuits_.push_back(GenCircuit{});
+  class_of_.push_back(0);
+  fps_.push_back(fp_.dot(fp_.input_state().data()));
+  class_rep_.push_back(add_representative(0, 0, fp_.input_state().data()));
+  buckets_.insert(std::abs(fps_[0]), 0);
+  new_reps_.push_back(0);
+}
+
+int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* state) {
+  int id = static_cast<int>(rep_circuit_.size());
+  rep_circuit_.push_back(static_cast<int>(circuit));
+  rep_pmask_.push_back(pmask);
+  rep_states_.insert(rep_states_.end(), state, state + dim_);
+  rep_index_.emplace(seq_key(circuits_[circuit], 0, -1), static_cast<int>(circuit));
+  return id;
+}
+
+bool Generator::canonical_after(const GenCircuit& parent, int choice) const {
+  // The canonical order always takes the ready gate with the smallest minimum qubit (ready
+  // gates touch disjoint qubits, so this is strict). parent + g stays canonical iff g loses
+  // to every parent gate placed after g became ready.
+  const GateChoice& g = choices_[choice];
+  int t = 0;
+  for (int i = 0; i < parent.ng; i++)
+    if (choices_[parent.g[i]].qmask & g.qmask) t = i + 1;
+  for (int i = t; i < parent.ng; i++)
+    if (choices_[parent.g[i]].minq > g.minq) return false;
+  return true;
+}
+
+void Generator::expand_one(int rep, Batch& out) const {
+  const GenCircuit& parent = circuits_[rep_circuit_[rep]];
+  const uint64_t pmask = rep_pmask_[rep];
+  const cplx* st = &rep_states_[static_cast<size_t>(rep) * dim_];
+  for (int c = 0; c < static_cast<int>(choices_.size()); c++) {
+    const GateChoice& g = choices_[c];
+    if (pmask & g.pmask) continue;
+    out.considered++;
+    if (!canonical_after(parent, c)) continue;
+    // RepGen: the circuit without its first gate must be a representative too.
+    if (parent.ng > 0 && rep_index_.find(seq_key(parent, 1, c)) == rep_index_.end()) continue;
+    GenCircuit child = parent;
+    child.g[child.ng++] = static_cast<uint16_t>(c);
+    out.circuits.push_back(child);
+    out.pmasks.push_back(pmask | g.pmask);
+    size_t off = out.states.size();
+    out.states.insert(out.states.end(), st, st + dim_);
+    apply_gate(&out.states[off], dim_, g.matrix.data(), g.qubits, g.nq);
+  }
+}
+
+void Generator::begin_round() {
+  if (round_ >= kMaxGenGates) throw std::invalid_argument("generator: too many gates");
+  round_++;
+  frontier_ = std::move(new_reps_);
+  new_reps_.clear();
+  next_frontier_ = 0;
+  considered_.push_back(0);
+  kept_.push_back(0);
+}
+
+void Generator::classify(Batch& b) {
+  for (size_t i = 0; i < b.circuits.size(); i++) {
+    const cplx* st = &b.states[i * dim_];
+    cplx f = fp_.dot(st);
+    double af = std::abs(f);
+    int cls = buckets_.find(af, [&](int id) {
+      const cplx* rs = &rep_states_[static_cast<size_t>(class_rep_[id]) * dim_];
+      return state_overlap(rs, st, dim_) > 1.0 - kSameStateTolerance;
+    });
+    size_t idx = circuits_.size();
+    circuits_.push_back(b.circuits[i]);
+    fps_.push_back(f);
+    if (cls < 0) {
+      cls = static_cast<int>(class_rep_.size());
+      int rep = add_representative(idx, b.pmasks[i], st);
+      class_rep_.push_back(rep);
+      buckets_.insert(af, cls);
+      new_reps_.push_back(rep);
+    }
+    class_of_.push_back(cls);
+  }
+  considered_.back() += b.considered;
+  kept_.back() += b.circuits.size();
+}
+
+size_t Generator::expand(size_t max_reps, int threads) {
+  if (round_ == 0) throw std::logic_error("generator: begin_round() first");
+  size_t lo = next_frontier_, hi = std::min(frontier_.size(), lo + max_reps);
+  if (hi <= lo) return 0;
+  int nt = std::max(1, std::min<int>(threads, static_cast<int>(hi - lo)));
+  std::vector<Batch> batches(nt);
+  auto work = [&](int t) {
+    size_t a = lo + (hi - lo) * t / nt, e = lo + (hi - lo) * (t + 1) / nt;
+    for (size_t i = a; i < e; i++) expand_one(frontier_[i], batches[t]);
+  };
+  if (nt == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < nt; t++) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+  for (auto& b : batches) classify(b);
+  next_frontier_ = hi;
+  return hi - lo;
+}
+
+}  // namespace quartz

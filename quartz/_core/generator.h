@@ -1,0 +1,118 @@
+// RepGen (Quartz PLDI'22, section 4): breadth-first enumeration of canonical circuits over a
+// gate set, with incremental numeric fingerprints that group the circuits into candidate
+// equivalence classes. Proofs are done later, in Python, by quartz.verifier.
+//
+// A circuit is a sequence of "gate choices": indices into a table of every (gate type, qubit
+// tuple, parameter tuple) that the gate set allows on q qubits. The table is sorted, so the
+// lexicographic order of choice sequences is the documented total order of circuits (within
+// one gate count).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "fingerprint.h"
+#include "gates.h"
+
+namespace quartz {
+
+constexpr int kMaxGenGates = 12;
+constexpr int kMaxGenQubits = 6;
+
+struct GateChoice {
+  GateType type;
+  int nq;
+  int np;
+  int32_t qubits[kMaxGateQubits];
+  int params[kMaxGateParams];  // indices into the generator's parameter table
+  uint32_t qmask;               // qubits touched
+  uint64_t pmask;               // symbols used (unique-use check)
+  int minq;
+  std::vector<cplx> matrix;     // numeric matrix at the fingerprint's symbol values
+};
+
+// One generator parameter: symbol a (b == -1) or the sum of symbols a + b (a <= b).
+struct GenParam {
+  int a;
+  int b;
+};
+
+struct GenCircuit {
+  uint8_t ng = 0;
+  uint16_t g[kMaxGenGates];
+};
+
+class Generator {
+ public:
+  // qubit_major: order gate choices by qubit first (Quartz's enumeration order) instead of by
+  // gate type first.
+  Generator(const std::vector<GateType>& gates, int num_qubits, int num_symbols, bool sums,
+            uint64_t seed, bool qubit_major = false);
+
+  int num_qubits() const { return q_; }
+  const std::vector<GateChoice>& choices() const { return choices_; }
+  const std::vector<GenParam>& params() const { return params_; }
+  const std::vector<double>& symbol_values() const { return fp_.symbol_values(); }
+
+  // Start round k = rounds_started()+1: its frontier is the representatives of size k-1.
+  void begin_round();
+  // Expand up to max_reps more frontier representatives and classify their children (in the
+  // total order, so a new class's first member is its minimum and the next round's frontier);
+  // returns how many representatives were expanded.
+  size_t expand(size_t max_reps, int threads);
+  size_t frontier_size() const { return frontier_.size(); }
+  size_t frontier_done() const { return next_frontier_; }
+  int rounds_started() const { return round_; }
+
+  // Results: every circuit kept (candidates of all rounds plus the empty circuit).
+  size_t num_circuits() const { return circuits_.size(); }
+  const GenCircuit& circuit(size_t i) const { return circuits_[i]; }
+  int class_of(size_t i) const { return class_of_[i]; }
+  size_t num_classes() const { return class_rep_.size(); }
+  // Candidates considered in each round (before the canonical/suffix filters) and kept.
+  const std::vector<size_t>& considered_per_round() const { return considered_; }
+  const std::vector<size_t>& kept_per_round() const { return kept_; }
+  cplx fingerprint(size_t i) const { return fps_[i]; }
+
+ private:
+  struct Batch {
+    std::vector<GenCircuit> circuits;
+    std::vector<uint64_t> pmasks;
+    std::vector<cplx> states;  // dim_ per circuit
+    size_t considered = 0;
+  };
+  bool canonical_after(const GenCircuit& parent, int choice) const;
+  void expand_one(int rep, Batch& out) const;
+  void classify(Batch& b);
+  int add_representative(size_t circuit, uint64_t pmask, const cplx* state);
+
+  int q_, m_;
+  size_t dim_;
+  Fingerprinter fp_;
+  std::vector<GenParam> params_;
+  std::vector<uint64_t> param_masks_;
+  std::vector<GateChoice> choices_;
+
+  std::vector<GenCircuit> circuits_;
+  std::vector<int> class_of_;
+  std::vector<cplx> fps_;
+  // Representatives: their circuit index, symbol mask and state.
+  std::unordered_map<std::string, int> rep_index_;  // choice sequence -> circuit index
+  std::vector<int> rep_circuit_;
+  std::vector<uint64_t> rep_pmask_;
+  std::vector<cplx> rep_states_;  // dim_ per representative
+  // Classes: representative id (index into rep_*), and buckets of |fingerprint|.
+  std::vector<int> class_rep_;
+  FingerprintBuckets buckets_;
+
+  std::vector<int> frontier_;  // representative ids of size round_-1 being expanded
+  std::vector<int> new_reps_;  // representatives found in the current round
+  size_t next_frontier_ = 0;
+  int round_ = 0;
+  std::vector<size_t> considered_, kept_;
+};
+
+}  // namespace quartz

@@ -1,0 +1,59 @@
+"""`quartz gen`: output files, summary, --json, and one clear error for bad input."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from quartz.cli import main
+from quartz.ecc_sets import read
+
+
+def test_gen_writes_native_and_quartz(tmp_path, capsys):
+    out = tmp_path / "nam.json.gz"
+    assert main(["gen", "--gateset", "nam", "-n", "3", "-q", "2", "-m", "2", "-o", str(out),
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "before pruning" in text and "139 circuits" in text and "wrote" in text
+    s = read(out)
+    assert all(e.proven for e in s.classes) and s.q == 2
+    q = tmp_path / "q.json"
+    assert main(["gen", "--gates", "h,cx,rz", "-n", "2", "-q", "2", "-m", "1", "-o", str(q),
+                 "--format", "quartz", "--json", "--no-progress"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["format"] == "quartz" and rep["final"]["classes"] == len(read(q).classes)
+    assert isinstance(json.loads(q.read_text()), list)
+
+
+def test_gen_progress_goes_to_stderr(tmp_path, capsys):
+    assert main(["gen", "--gateset", "nam", "-n", "2", "-q", "2", "-m", "2", "--json"]) == 0
+    cap = capsys.readouterr()
+    json.loads(cap.out)  # stdout holds only the report
+    assert "enumerate" in cap.err
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["--gates", "h,foo", "-n", "2", "-q", "2"], "unknown gate 'foo'"),
+    (["--gateset", "nam", "-n", "2", "-q", "9"], "q (qubits) must be between"),
+    (["--gateset", "nam", "-n", "0", "-q", "2"], "n (gates per circuit) must be between"),
+    (["--gates", "ccz", "-n", "2", "-q", "2", "-m", "0"], "acts on 3 qubits"),
+    (["--gateset", "nam", "-n", "2", "-q", "2", "-m", "0"], "needs m >= 1"),
+    (["--gateset", "nam", "-n", "2", "-q", "2", "--jobs", "0"], "--jobs must be at least 1"),
+])
+def test_gen_bad_input(args, msg, tmp_path, capsys):
+    out = tmp_path / "x.json"
+    assert main(["gen", *args, "-o", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert msg in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_gen_unwritable_output(tmp_path, capsys):
+    out = tmp_path / "missing" / "x.json"
+    assert main(["gen", "--gateset", "nam", "-n", "2", "-q", "2", "-o", str(out), "--no-progress"]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert not out.exists() and not (tmp_path / "missing").exists()
+    d = tmp_path / "adir"
+    d.mkdir()
+    assert main(["gen", "--gateset", "nam", "-n", "2", "-q", "2", "-o", str(d), "--no-progress"]) == 2
+    assert list(d.iterdir()) == []
