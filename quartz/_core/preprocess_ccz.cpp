@@ -150,6 +150,11 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
   // its 7 terms per Toffoli).
   std::vector<uint8_t> carry(cczs.size(), 0);
   if (resynthesize) {
+    // A class without an existing rotation whose total is the identity up to phase (rz(2pi k)
+    // = (-1)^k) is written nowhere: its phase goes to the global phase here.
+    std::vector<PGate> none;
+    for (size_t id = 0; id < total.size(); id++)
+      if (first_fixed[id] < 0 && rz_cost(total[id], style) == 0) emit_rz(none, 0, total[id], style, phase);
     std::vector<uint8_t> assigned(total.size(), 0);
     for (size_t j = 0; j < cczs.size(); j++)
       for (int k = 0; k < 7; k++) {

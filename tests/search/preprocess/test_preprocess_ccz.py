@@ -95,3 +95,12 @@ def test_resynthesis_drops_cancelled_toffolis_and_shortens_ladders():
     d = decompose_ccz_greedy(c, resynthesize=True, stats=st)
     assert st["cx"] < 6 * st["num_ccz"]
     assert d.count_ops()["rz"] == st["rotation_cost"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_resynthesis_keeps_the_phase_of_classes_summing_to_2pi(seed):
+    # Many Toffolis on 4 qubits: some parity classes add up to rz(2 pi) = -I and vanish.
+    rng = random.Random(seed)
+    c = random_circuit(rng, 4, 40, ("ccz", "ccz", "ccz", "cx", "x"))
+    for style in ("rz", "p", "t"):
+        assert_same_unitary(c, decompose_ccz_greedy(c, style, resynthesize=True))
