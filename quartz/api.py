@@ -152,8 +152,13 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             result = getattr(result, "circuit", result)
     else:
         matcher = get_matcher(ecc_set, gs)
+        polish = None
+        if preprocess:
+            from quartz.search.preprocess import style_for_gate_set
+
+            polish = style_for_gate_set(gs)
         result = search(work, matcher, cost=c, timeout=timeout, seed=seed, progress=progress,
-                        threads=threads).circuit
+                        threads=threads, polish=polish).circuit
     if c.search_value(result) > c.search_value(work):
         result = work
     result.name = original.name

@@ -151,8 +151,8 @@ void bind_search(py::module_& m) {
 
   m.def("optimize", [](const PyMatcher& pm, const Circuit& c, PyCost& cost, double timeout,
                        uint64_t seed, double gamma, int threads, int full_limit, int window,
-                       int window_expansions, bool greedy_only, py::object progress,
-                       double progress_interval) {
+                       int window_expansions, bool greedy_only, int polish_style,
+                       bool polish_candidates, py::object progress, double progress_interval) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -162,6 +162,8 @@ void bind_search(py::module_& m) {
           opt.window = window;
           opt.window_expansions = window_expansions;
           opt.greedy_only = greedy_only;
+          opt.polish_style = polish_style;
+          opt.polish_candidates = polish_candidates;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -216,6 +218,7 @@ void bind_search(py::module_& m) {
         py::arg("matcher"), py::arg("circuit"), py::arg("cost"), py::arg("timeout") = 60.0,
         py::arg("seed") = 0, py::arg("gamma") = 1.05, py::arg("threads") = 2, py::arg("full_limit") = 300,
         py::arg("window") = 80, py::arg("window_expansions") = 40, py::arg("greedy_only") = false,
+        py::arg("polish_style") = -1, py::arg("polish_candidates") = false,
         py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
         "(best circuit, [(seconds, best cost)], interrupted, expansions).");
 }

@@ -9,6 +9,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "preprocess.h"
 #include "rewrite.h"
 
 namespace quartz {
@@ -95,6 +96,37 @@ Circuit Searcher::greedy(const Circuit& c) const {
   return cur;
 }
 
+Circuit Searcher::polish(const Circuit& c) const {
+  if (opt_.polish_style < 0) return c;
+  auto style = static_cast<preprocess::DiagStyle>(opt_.polish_style);
+  double cc = cost_(c);
+  Circuit best = c;
+  for (int last = 0; last < 2; last++) {
+    Circuit r;
+    try {
+      r = preprocess::cancel_inverses(preprocess::rotation_merge(c, style, last == 1, nullptr), 64);
+    } catch (const std::overflow_error&) {
+      continue;
+    }
+    double rc = cost_(r);
+    if (rc < cc - 1e-9) { best = std::move(r); cc = rc; }
+  }
+  return best;
+}
+
+Circuit Searcher::simplify(const Circuit& c) const {
+  Circuit cur = greedy(c);
+  double cc = cost_(cur);
+  while (opt_.polish_style >= 0 && !out_of_time(deadline_)) {
+    Circuit p = polish(cur);
+    double pc = cost_(p);
+    if (pc >= cc - 1e-9) break;
+    cur = greedy(p);
+    cc = cost_(cur);
+  }
+  return cur;
+}
+
 Circuit Searcher::best_first(const Circuit& c, double seconds, long max_expansions, uint64_t seed,
                              bool report) const {
   Clock::time_point until = std::min(
@@ -129,10 +161,15 @@ Circuit Searcher::best_first(const Circuit& c, double seconds, long max_expansio
       for (int xi : ix_.by_type[static_cast<int>(cur.gates()[i].type)]) {
         const Xfer& x = ix_.xfers[xi];
         if (!try_rewrite(cur, x, i, m, cand, nullptr)) continue;
+        if (opt_.polish_candidates) cand = polish(cand);
         double nc = cost_(cand);
         if (nc >= opt_.gamma * bc && nc >= bc + 1e-9) continue;
         if (!seen.insert(cand.hash()).second) continue;
         if (nc < bc - 1e-9) {
+          if (opt_.polish_style >= 0) {
+            cand = simplify(cand);
+            nc = cost_(cand);
+          }
           best = cand;
           bc = nc;
           if (report) pr_.report(bc, best.num_gates());
@@ -227,7 +264,7 @@ Circuit Searcher::windowed(const Circuit& c, Clock::time_point until, uint64_t s
       Circuit sub = cur.slice(b, e);
       double sc = cost_(sub);
       Circuit o = best_first(sub, 2.0, opt_.window_expansions, rng(), false);
-      o = greedy(o);
+      o = simplify(o);
       if (additive) {
         double oc = cost_(o);
         if (oc < sc - 1e-9) {
@@ -250,7 +287,7 @@ Circuit Searcher::windowed(const Circuit& c, Clock::time_point until, uint64_t s
       }
     }
     if (out_of_time(until)) break;
-    Circuit g = greedy(cur);
+    Circuit g = simplify(cur);
     double gc = cost_(g);
     if (gc < cc - 1e-9) { cur = std::move(g); cc = gc; publish(); }
     stale = cc < round_start - 1e-9 ? 0 : stale + 1;
@@ -274,7 +311,7 @@ Circuit Searcher::optimize(const Circuit& input) {
   Circuit start = normalize_circuit(input);
   double start_cost = cost_(start);
   pr_.report(start_cost, start.num_gates());
-  Circuit cur = greedy(start);
+  Circuit cur = simplify(start);
   double cc = cost_(cur);
   pr_.report(cc, cur.num_gates());
   if (opt_.greedy_only || out_of_time(deadline_)) return cc <= start_cost ? cur : start;
@@ -285,7 +322,7 @@ Circuit Searcher::optimize(const Circuit& input) {
     Circuit a, b;
     auto whole = [&] {
       Circuit r = best_first(cur, 1e9, LONG_MAX, opt_.seed, true);
-      r = greedy(r);
+      r = simplify(r);
       pr_.report(cost_(r), r.num_gates());
       if (!out_of_time(deadline_)) r = windowed(r, deadline_, opt_.seed + 7, true, nullptr);
       a = std::move(r);
@@ -346,7 +383,7 @@ Circuit Searcher::optimize(const Circuit& input) {
     double jc = cost_(joined);
     if (jc <= cc) { cur = std::move(joined); cc = jc; }
     if (!out_of_time(deadline_)) {
-      Circuit g = greedy(cur);
+      Circuit g = simplify(cur);
       double gc = cost_(g);
       if (gc < cc) { cur = std::move(g); cc = gc; }
     }

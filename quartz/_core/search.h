@@ -37,6 +37,11 @@ struct SearchOptions {
   int window = 80;            // segment size of the windowed search
   int window_expansions = 40; // best-first expansions per segment
   bool greedy_only = false;
+  // Rotation merging + inverse cancellation ("polish") in this diagonal style (index of
+  // preprocess::DiagStyle), -1 for none; applied after greedy passes and to new bests, and
+  // to every search candidate when polish_candidates is set.
+  int polish_style = -1;
+  bool polish_candidates = false;
 };
 
 struct SearchProgress {
@@ -57,6 +62,10 @@ class Searcher {
   // Full driver: normalize, greedy, search (whole and windowed, two threads), best found.
   Circuit optimize(const Circuit& c);
   Circuit greedy(const Circuit& c) const;
+  // Greedy, then polish, repeated while either lowers the cost.
+  Circuit simplify(const Circuit& c) const;
+  // Rotation merging (both placements) + cancellation when it lowers the cost; else c.
+  Circuit polish(const Circuit& c) const;
   Circuit best_first(const Circuit& c, double seconds, long max_expansions, uint64_t seed,
                      bool report) const;
 

@@ -14,6 +14,8 @@ from quartz.errors import QuartzError
 from quartz.search.costs import Cost, CostLike, get_cost
 from quartz.search.matcher import Matcher
 
+POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyle
+
 
 @dataclass
 class SearchResult:
@@ -53,11 +55,14 @@ def as_matcher(rules: Matcher | ECCSet | list) -> Matcher:
 def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike = "gates",
            timeout: float = 60.0, seed: int | None = None, progress: bool = True,
            threads: int = 2, gamma: float = 1.05, greedy_only: bool = False,
-           full_limit: int = 300, window: int = 80, window_expansions: int = 40) -> SearchResult:
+           full_limit: int = 300, window: int = 80, window_expansions: int = 40,
+           polish: str | None = None, polish_candidates: bool = False) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
-    the search early and returns the best so far (`interrupted` is then True).
+    the search early and returns the best so far (`interrupted` is then True). `polish`: a
+    rotation style ('rz', 'p', 'u1', 't', 't_noz') to also run rotation merging + inverse
+    cancellation on improved circuits (and on every candidate with `polish_candidates`).
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -65,6 +70,8 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
         raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
     if circuit.num_symbols:
         raise QuartzError("cannot optimize a circuit with symbolic angles; bind the symbols first")
+    if polish is not None and polish not in POLISH_STYLES:
+        raise QuartzError(f"unknown polish style {polish!r}; choose one of {', '.join(POLISH_STYLES)}")
     matcher = as_matcher(rules)
     c: Cost = get_cost(cost)
     if seed is None:
@@ -77,6 +84,8 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
             matcher.native, circuit.native, c.spec, timeout=float(timeout), seed=int(seed) & (2**63 - 1),
             gamma=gamma, threads=max(1, int(threads)), full_limit=full_limit, window=window,
             window_expansions=window_expansions, greedy_only=greedy_only,
+            polish_style=-1 if polish is None else POLISH_STYLES.index(polish),
+            polish_candidates=polish_candidates,
             progress=bar, progress_interval=0.5)
         out = Circuit._wrap(native, circuit.name)
         if bar is not None:

@@ -89,3 +89,15 @@ def test_bad_inputs(small_set):
     from quartz import Param
     with pytest.raises(QuartzError, match="symbolic"):
         search(Circuit(1).rz(Param.symbol(0), 0), small_set, timeout=1, progress=False)
+
+
+def test_polish_merges_rotations_the_rules_cannot_reach(small_set):
+    # rz(a) and rz(b) on the target share the parity q0^q1 but are separated by a CX pair
+    # on other wires: only phase-polynomial merging joins them.
+    c = Circuit(3).cx(0, 1).rz(0.3, 1).cx(1, 2).h(2).cx(1, 2).rz(0.4, 1).cx(0, 1)
+    plain = search(c, [], timeout=0.3, seed=0, progress=False)
+    polished = search(c, [], timeout=0.3, seed=0, progress=False, polish="rz")
+    assert len(plain.circuit) == len(c)
+    assert len(polished.circuit) == len(c) - 1 and same_unitary(polished.circuit, c)
+    with pytest.raises(QuartzError, match="polish style"):
+        search(c, [], timeout=0.1, progress=False, polish="zz")
