@@ -242,12 +242,19 @@ def dumps(circ: Circuit) -> str:
     if not (gp.pi_fraction == (0, 1)):
         lines.append(f"// quartz: global_phase = {format_angle(gp)}")
     lines.append(f"qreg q[{circ.num_qubits}];")
-    for g in circ:
-        qs = ",".join(f"q[{q}]" for q in g.qubits)
-        if g.params:
-            lines.append(f"{g.name}({','.join(format_angle(p) for p in g.params)}) {qs};")
+    texts: dict = {}  # Param -> its QASM text (circuits repeat few distinct angles)
+    for name, qubits, params in circ.native.gates():
+        qs = ",".join(f"q[{q}]" for q in qubits)
+        if params:
+            angles = []
+            for p in params:
+                t = texts.get(p)
+                if t is None:
+                    t = texts[p] = format_angle(p)
+                angles.append(t)
+            lines.append(f"{name}({','.join(angles)}) {qs};")
         else:
-            lines.append(f"{g.name} {qs};")
+            lines.append(f"{name} {qs};")
     return "\n".join(lines) + "\n"
 
 
