@@ -114,8 +114,14 @@ class Circuit:
     def __len__(self) -> int:
         return self._native.num_gates
 
-    def __getitem__(self, i: int) -> Gate:
+    def __getitem__(self, i: int | slice) -> "Gate | Circuit":
+        """Gate i, or for a slice (step 1) the sub-circuit of those gates (no global phase)."""
         n = len(self)
+        if isinstance(i, slice):
+            start, stop, step = i.indices(n)
+            if step != 1:
+                raise QuartzError("circuit slices must have step 1")
+            return Circuit._wrap(self._native.slice(start, max(start, stop)), self.name)
         if i < 0:
             i += n
         if not 0 <= i < n:

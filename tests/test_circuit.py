@@ -129,8 +129,11 @@ def test_copy_add_slice_extend_pickle():
     assert len(c) == 3 and len(d) == 4 and d.name == "bell"
     both = c + c
     assert len(both) == 6 and both.global_phase == Param.pi(1, 2)
-    part = Circuit._wrap(c.native.slice(1, 3))
+    part = c[1:3]
     assert [g.name for g in part] == ["cx", "rz"] and part.global_phase == Param()
+    assert len(c[5:]) == 0 and [g.name for g in c[:-1]] == ["h", "cx"] and len(c[2:1]) == 0
+    with pytest.raises(QuartzError, match="step 1"):
+        c[::2]
     e = Circuit(2).extend(list(c))
     assert list(e) == list(c)
     assert c.num_symbols == 1 and Circuit(1).num_symbols == 0
@@ -228,3 +231,48 @@ def test_global_phase_is_reduced_mod_two_pi():
     d.global_phase = Param.pi(3, 4)
     assert (d + d).global_phase == Param.pi(-1, 2)
     assert d.inverse().global_phase == Param.pi(-3, 4)
+
+
+def _random_circuit(rng, n=4, m=30):
+    c = Circuit(n)
+    names = quartz.circuit.GATE_NAMES
+    for _ in range(m):
+        name = names[rng.integers(len(names))]
+        nq, npar, _, _ = quartz._core.gate_info(name)
+        c.append(name, [int(q) for q in rng.permutation(n)[:nq]],
+                 [Param.pi(int(k), 4) for k in rng.integers(-8, 9, npar)])
+    return c
+
+
+def _random_topological_order(c, rng):
+    """The same DAG with its gates listed in a random topological order."""
+    gates = list(c)
+    pending = list(range(len(gates)))
+    out = Circuit(c.num_qubits)
+    while pending:
+        # a gate is ready when no earlier pending gate shares a qubit with it
+        ready = [i for k, i in enumerate(pending)
+                 if not any(set(gates[i].qubits) & set(gates[j].qubits) for j in pending[:k])]
+        i = ready[rng.integers(len(ready))]
+        pending.remove(i)
+        out.append(*gates[i])
+    out.global_phase = c.global_phase
+    return out
+
+
+def test_hash_and_equality_ignore_commuting_order_only():
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        c = _random_circuit(rng)
+        d = _random_topological_order(c, rng)
+        assert d == c and d.structural_hash() == c.structural_hash()
+        assert list(d.canonical()) == list(c.canonical())
+        assert np.allclose(d.unitary(), c.unitary())
+        # changing one angle or one qubit changes equality and (almost surely) the hash
+        i = next((k for k, g in enumerate(c) if g.params), None)
+        if i is not None:
+            e = Circuit(c.num_qubits)
+            for k, g in enumerate(c):
+                ps = g.params if k != i else (g.params[0] + Param.pi(1, 8),) + g.params[1:]
+                e.append(g.name, g.qubits, ps)
+            assert e != c and e.structural_hash() != c.structural_hash()
