@@ -55,7 +55,7 @@ def as_matcher(rules: Matcher | ECCSet | list) -> Matcher:
 def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike = "gates",
            timeout: float = 60.0, seed: int | None = None, progress: bool = True,
            threads: int = 2, gamma: float = 1.05, greedy_only: bool = False,
-           full_limit: int = 300, window: int = 80, window_expansions: int = 40,
+           full_limit: int = 150, window: int = 80, window_expansions: int = 40,
            polish: str | None = None, polish_candidates: bool = False) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 

@@ -122,3 +122,14 @@ def test_equivalence_check_methods():
     assert chk.ok and chk.method == "random states"
     worse = big.copy().rz(0.01, 13)
     assert check_equivalent(big, worse).ok is False
+
+
+def test_equivalence_check_beyond_20_qubits_counts_the_phase():
+    big = Circuit(22).h(0)
+    for q in range(21):
+        big.cx(q, q + 1).rz(0.1 * q, q + 1)
+    assert check_equivalent(big, big.copy()).method == "qcec"
+    assert check_equivalent(big, big.copy()).ok
+    d = big.copy()
+    d.global_phase = 0.5
+    assert check_equivalent(big, d).ok is False

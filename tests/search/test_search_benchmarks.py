@@ -1,0 +1,43 @@
+"""Search on Nam benchmark circuits with the shipped Nam ECC set and short budgets."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import quartz
+from quartz.search.equivalence import check_equivalent
+
+BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / "nam"
+
+
+@pytest.mark.parametrize("name,budget,at_most", [
+    ("tof_3", 4.0, 35),          # Nam'18 heavy / Quartz 35
+    ("barenco_tof_3", 5.0, 40),  # Nam'18 heavy 40, Quartz-60s 40
+    ("mod5_4", 8.0, 44),         # Quartz-60s 44
+])
+def test_search_beats_references_and_stays_equal(name, budget, at_most):
+    c = quartz.load(str(BENCH / f"{name}.qasm"))
+    out = quartz.optimize(c, "nam", timeout=budget, seed=1)
+    assert len(out) <= at_most < len(c)
+    assert {g.name for g in out} <= {"h", "x", "rz", "cx"}
+    assert np.allclose(out.unitary(), c.unitary(), atol=1e-8)  # global phase included
+
+
+def test_default_ecc_set_and_two_qubit_cost():
+    c = quartz.load(str(BENCH / "tof_3.qasm"))
+    out = quartz.optimize(c, timeout=3, seed=0, cost="cx")
+    assert out.cx_count < c.cx_count
+    assert check_equivalent(c, out).ok
+
+
+def test_large_circuit_improves_in_windows():
+    c = quartz.load(str(BENCH / "qcla_adder_10.qasm"))  # 521 gates, 36 qubits
+    from quartz.search.preprocess import preprocess
+
+    pre = preprocess(c, "nam")
+    out = quartz.optimize(c, timeout=8, seed=2)
+    assert len(out) < len(pre) < len(c)
+    chk = check_equivalent(c, out)
+    assert chk.ok and chk.method == "qcec"
