@@ -126,3 +126,18 @@ def test_benchmark_ccz_to_nam(benchmarks_dir):
     assert out.cx_count == src.cx_count + 6 * src.count_ops()["ccz"]
     rig = _check(load(benchmarks_dir / "nam" / "tof_3.qasm"), "rigetti")
     assert rig.count_ops().keys() <= {"rx", "rz", "cz"}
+
+
+@pytest.mark.parametrize("gs_name", [s for s in SETS if s != "clifford_t"])
+def test_random_float_circuits_into_every_set(gs_name):
+    rng = np.random.default_rng(len(gs_name))
+    for _ in range(5):
+        c = Circuit(3)
+        for _ in range(25):
+            name = GATE_NAMES[rng.integers(len(GATE_NAMES))]
+            nq, npar, _, _ = gate_info(name)
+            c.append(name, [int(q) for q in rng.permutation(3)[:nq]],
+                     [float(x) for x in rng.uniform(-7, 7, npar)])
+        c.global_phase = float(rng.uniform(-3, 3))
+        out = _check(c, gs_name)
+        assert -np.pi < float(out.global_phase) <= np.pi
