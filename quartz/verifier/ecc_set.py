@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from quartz.circuit import Circuit
 from quartz.ecc_sets.model import ECC, ECCSet
 from quartz.verifier.classes import ClassSplitter
+from quartz.verifier.transport import pack, unpack
 from quartz.verifier.verdict import ClassOutcome, VerifyReport
 
 
@@ -24,6 +25,7 @@ class ClassTask:
     gate_set: tuple[str, ...] = ()
     label: str = ""
     problem: str = ""  # set when the class is already known to be corrupt (e.g. by a reader)
+    packed: bool = False  # circuits in transport.pack form (for worker processes)
 
 
 @dataclass
@@ -90,8 +92,23 @@ def verify_class(task: ClassTask, timeout: float = 10.0) -> ClassResult:
                        groups, sp.pairs)
 
 
+def _pack_task(t: ClassTask) -> ClassTask:
+    ok = isinstance(t.circuits, list) and all(isinstance(c, Circuit) for c in t.circuits)
+    if not ok:
+        return t
+    return ClassTask(t.index, [pack(c) for c in t.circuits], t.q, t.m, t.gate_set, t.label,
+                     t.problem or "", packed=True)
+
+
 def _verify_chunk(tasks: list[ClassTask], timeout: float) -> list[ClassResult]:
-    return [verify_class(t, timeout) for t in tasks]
+    cache: dict = {}
+    out = []
+    for t in tasks:
+        if t.packed:
+            t = ClassTask(t.index, [unpack(c, cache) for c in t.circuits], t.q, t.m, t.gate_set,
+                          t.label, t.problem)
+        out.append(verify_class(t, timeout))
+    return out
 
 
 def verify_tasks(tasks: list[ClassTask], *, jobs: int | None = None, executor: Executor | None = None,
@@ -116,7 +133,7 @@ def verify_tasks(tasks: list[ClassTask], *, jobs: int | None = None, executor: E
                 futures = {}
                 for start in range(0, len(tasks), size):
                     chunk = tasks[start:start + size]
-                    futures[ex.submit(_verify_chunk, chunk, timeout)] = (start, chunk)
+                    futures[ex.submit(_verify_chunk, [_pack_task(t) for t in chunk], timeout)] = (start, chunk)
                 for fut in as_completed(futures):
                     start, chunk = futures[fut]
                     try:
