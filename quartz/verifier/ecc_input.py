@@ -35,7 +35,7 @@ def _decode(path: str):
 def _tasks(ecc_set: ECCSet, labels: list[str], check_limits: bool) -> list[ClassTask]:
     return [ClassTask(i, list(e.circuits), (ecc_set.q or None) if check_limits else None,
                       ecc_set.m if check_limits else None,
-                      tuple(ecc_set.gate_set) if check_limits else (), labels[i])
+                      tuple(ecc_set.gate_set) if check_limits else (), labels[i], phases=list(e.phases))
             for i, e in enumerate(ecc_set.classes)]
 
 
@@ -103,7 +103,8 @@ def _isolate(path: str, obj, is_quartz: bool, whole_error: QuartzError):
             e = by_key[k]
             limits = not is_quartz
             tasks.append(ClassTask(i, list(e.circuits), (s.q or None) if limits else None,
-                                   s.m if limits else None, tuple(s.gate_set) if limits else (), k))
+                                   s.m if limits else None, tuple(s.gate_set) if limits else (), k,
+                                   phases=list(e.phases)))
     return s, tasks
 
 

@@ -5,7 +5,7 @@ import os
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quartz.circuit import Circuit
 from quartz.ecc_sets.model import ECC, ECCSet
@@ -26,6 +26,7 @@ class ClassTask:
     label: str = ""
     problem: str = ""  # set when the class is already known to be corrupt (e.g. by a reader)
     packed: bool = False  # circuits in transport.pack form (for worker processes)
+    phases: list | None = None  # phases stored in the file (checked against the proven ones)
 
 
 @dataclass
@@ -71,6 +72,11 @@ def verify_class(task: ClassTask, timeout: float = 10.0) -> ClassResult:
     ids = {id(c): i for i, c in enumerate(task.circuits)}
     groups = [([ids[id(c)] for c in e.circuits], e.phases) for e in eccs]
     if len(groups) == 1:
+        wrong = _wrong_stored_phase(task, groups[0][1])
+        if wrong is not None:
+            msg, cex = wrong
+            return ClassResult(ClassOutcome(task.index, "refuted", n, 1, msg, cex, label=task.label),
+                               groups, sp.pairs)
         return ClassResult(ClassOutcome(task.index, "proven", n, 1, label=task.label), groups, sp.pairs)
     # Why did circuits leave the representative's class? Look at their verdicts against it.
     status, message, cex = "refuted", "", None
@@ -92,12 +98,32 @@ def verify_class(task: ClassTask, timeout: float = 10.0) -> ClassResult:
                        groups, sp.pairs)
 
 
+def _wrong_stored_phase(task: ClassTask, proven: list) -> tuple[str, list[float]] | None:
+    """(message, symbol values) when a phase stored in the file differs from the proven one."""
+    stored = task.phases
+    if not stored or len(stored) != len(proven) or stored[0] is None:
+        return None
+    import numpy as np
+
+    from quartz.verifier.numeric import random_points
+
+    m = max(c.num_symbols for c in task.circuits)
+    for j in range(1, len(proven)):
+        if stored[j] is None:
+            continue
+        claimed = stored[j] - stored[0]
+        if claimed != proven[j]:
+            for vals in random_points(m, 8, 55):
+                if abs(np.exp(1j * claimed.value(vals)) - np.exp(1j * proven[j].value(vals))) > 1e-6:
+                    return (f"circuit {j}: stored phase {stored[j]} is wrong (proven: {proven[j]})", vals)
+    return None
+
+
 def _pack_task(t: ClassTask) -> ClassTask:
     ok = isinstance(t.circuits, list) and all(isinstance(c, Circuit) for c in t.circuits)
     if not ok:
         return t
-    return ClassTask(t.index, [pack(c) for c in t.circuits], t.q, t.m, t.gate_set, t.label,
-                     t.problem or "", packed=True)
+    return replace(t, circuits=[pack(c) for c in t.circuits], packed=True)
 
 
 def _verify_chunk(tasks: list[ClassTask], timeout: float) -> list[ClassResult]:
@@ -105,8 +131,7 @@ def _verify_chunk(tasks: list[ClassTask], timeout: float) -> list[ClassResult]:
     out = []
     for t in tasks:
         if t.packed:
-            t = ClassTask(t.index, [unpack(c, cache) for c in t.circuits], t.q, t.m, t.gate_set,
-                          t.label, t.problem)
+            t = replace(t, circuits=[unpack(c, cache) for c in t.circuits], packed=False)
         out.append(verify_class(t, timeout))
     return out
 
@@ -179,7 +204,7 @@ def verify_ecc_set(ecc_set: ECCSet, *, jobs: int | None = None, executor: Execut
     """
     t0 = time.perf_counter()
     tasks = [ClassTask(i, list(e.circuits), ecc_set.q or None, ecc_set.m if ecc_set.m is not None else None,
-                       tuple(ecc_set.gate_set), str(i))
+                       tuple(ecc_set.gate_set), str(i), phases=list(e.phases))
              for i, e in enumerate(ecc_set.classes)]
     results = verify_tasks(tasks, jobs=jobs, executor=executor, progress=progress, timeout=timeout)
     return assemble(ecc_set, tasks, results, time.perf_counter() - t0)

@@ -69,3 +69,14 @@ def test_unknown_is_not_trusted():
     assert report.unknown == 1 and verified.classes == []
     assert "json" not in report.summary() and "1 unknown" in report.summary()
     assert report.to_json()["classes"][0]["status"] == "unknown"
+
+
+def test_wrong_stored_phase_is_refuted():
+    e = ECC([Circuit(1).rz(A, 0), Circuit(1).u1(A, 0)], [Phase(), Phase.make(0, {0: Fraction(-1, 2)})])
+    good = ECC([Circuit(1).rz(A, 0), Circuit(1).u1(A, 0)], [Phase(), Phase.make(0, {0: Fraction(1, 2)})])
+    s = ECCSet(("rz", "u1"), 1, 1, 1, [e, good])
+    verified, report = verify_ecc_set(s, jobs=1, progress=False)
+    assert [c.status for c in report.classes] == ["refuted", "proven"]
+    assert "stored phase" in report.classes[0].message and report.classes[0].counterexample
+    # the output carries the proven phases
+    assert verified.classes[0].phases[1] == Phase.make(0, {0: Fraction(1, 2)})
