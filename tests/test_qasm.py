@@ -207,3 +207,17 @@ def test_every_gate_type_round_trips():
     assert np.allclose(back.unitary(), c.unitary())
     empty = quartz.loads(quartz.dumps(Circuit(0)))
     assert empty.num_qubits == 0 and len(empty) == 0
+
+
+def test_circuit_qasm_methods_and_atomic_bytes(tmp_path):
+    from quartz.io_utils import atomic_write_bytes
+
+    c = Circuit(2).h(0).cx(0, 1).rz("pi/8", 1)
+    assert Circuit.from_qasm(c.to_qasm()) == c
+    path = tmp_path / "c.qasm"
+    path.write_text(c.to_qasm())
+    assert Circuit.from_qasm(str(path)) == c and Circuit.from_qasm(str(path)).name == "c"
+    atomic_write_bytes(tmp_path / "b.bin", b"\x00\x01")
+    assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"
+    with pytest.raises(QuartzError, match="cannot write"):
+        atomic_write_bytes(tmp_path / "missing" / "b.bin", b"")
