@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <tuple>
+
 #include "generator.h"
 
 namespace py = pybind11;
@@ -13,17 +15,25 @@ void bind_generator(py::module_& m) {
   py::class_<Generator>(m, "Generator",
                         "RepGen enumeration of canonical circuits with incremental fingerprints.")
       .def(py::init([](const std::vector<std::string>& gates, int q, int nsym, bool sums, uint64_t seed,
-                       bool qubit_major) {
+                       bool qubit_major,
+                       const std::vector<std::tuple<std::string, int64_t, int64_t>>& consts) {
              std::vector<GateType> ts;
              for (const auto& g : gates) {
                GateType t = gate_type_from_name(g);
                if (t == GateType::NUM_TYPES) throw py::value_error("unknown gate '" + g + "'");
                ts.push_back(t);
              }
-             return new Generator(ts, q, nsym, sums, seed, qubit_major);
+             std::vector<GenConstant> cs;
+             for (const auto& [g, num, den] : consts) {
+               GateType t = gate_type_from_name(g);
+               if (t == GateType::NUM_TYPES) throw py::value_error("unknown gate '" + g + "'");
+               cs.push_back({t, num, den});
+             }
+             return new Generator(ts, q, nsym, sums, seed, qubit_major, cs);
            }),
            py::arg("gates"), py::arg("num_qubits"), py::arg("num_symbols"), py::arg("sums") = true,
-           py::arg("seed") = 0, py::arg("qubit_major") = false)
+           py::arg("seed") = 0, py::arg("qubit_major") = false,
+           py::arg("constants") = std::vector<std::tuple<std::string, int64_t, int64_t>>{})
       .def_property_readonly("num_qubits", &Generator::num_qubits)
       .def("choices", [](const Generator& g) {
         py::list out;
@@ -36,10 +46,10 @@ void bind_generator(py::module_& m) {
         return out;
       }, "Gate choices in the total order: (gate name, qubits, parameter-table indices).")
       .def("params", [](const Generator& g) {
-        std::vector<std::pair<int, int>> v;
-        for (const GenParam& p : g.params()) v.emplace_back(p.a, p.b);
+        std::vector<std::tuple<int, int, int64_t, int64_t>> v;
+        for (const GenParam& p : g.params()) v.emplace_back(p.a, p.b, p.num, p.den);
         return v;
-      }, "Parameter table: (a, -1) is symbol p_a, (a, b) is p_a + p_b.")
+      }, "Parameter table: (a, -1, 0, 1) is p_a, (a, b, 0, 1) is p_a + p_b, (-1, -1, k, d) is k/d*pi.")
       .def_property_readonly("symbol_values", &Generator::symbol_values)
       .def("begin_round", &Generator::begin_round)
       .def("expand", [](Generator& g, size_t max_reps, int threads) {

@@ -54,7 +54,8 @@ void apply_gate(cplx* st, size_t dim, const cplx* m, const int32_t* qs, int k) {
 }  // namespace
 
 Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num_symbols,
-                     bool sums, uint64_t seed, bool qubit_major)
+                     bool sums, uint64_t seed, bool qubit_major,
+                     const std::vector<GenConstant>& constants)
     : q_(num_qubits), m_(num_symbols), dim_(static_cast<size_t>(1) << num_qubits),
       fp_(num_qubits, num_symbols, seed) {
   if (num_qubits < 1 || num_qubits > kMaxGenQubits)
@@ -62,12 +63,25 @@ Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num
   if (num_symbols < 0 || num_symbols > 16)
     throw std::invalid_argument("generator: number of symbolic parameters must be 0..16");
   // Parameter table: p0..p(m-1), then p_a + p_b for a <= b (Quartz's `add` expressions).
-  for (int a = 0; a < m_; a++) params_.push_back({a, -1});
+  for (int a = 0; a < m_; a++) params_.push_back({a, -1, 0, 1});
   if (sums)
     for (int a = 0; a < m_; a++)
-      for (int b = a; b < m_; b++) params_.push_back({a, b});
+      for (int b = a; b < m_; b++) params_.push_back({a, b, 0, 1});
+  const int num_symbolic = static_cast<int>(params_.size());
+  // Constants (k/d * pi) come last; each is offered only to the gate types listed with it.
+  std::vector<GateType> const_gate;
+  for (const GenConstant& c : constants) {
+    if (c.den <= 0) throw std::invalid_argument("generator: constant with a non-positive denominator");
+    params_.push_back({-1, -1, c.num, c.den});
+    const_gate.push_back(c.type);
+  }
   std::vector<double> pval;
   for (const GenParam& p : params_) {
+    if (p.a < 0) {
+      param_masks_.push_back(0);
+      pval.push_back(M_PI * static_cast<double>(p.num) / static_cast<double>(p.den));
+      continue;
+    }
     param_masks_.push_back((1ULL << p.a) | (p.b >= 0 ? 1ULL << p.b : 0));
     pval.push_back(fp_.symbol_values()[p.a] + (p.b >= 0 ? fp_.symbol_values()[p.b] : 0.0));
   }
@@ -97,6 +111,7 @@ Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num
       }
       for (int x = 0; x < np_total; x++) {
         if (used & param_masks_[x]) continue;
+        if (x >= num_symbolic && const_gate[x - num_symbolic] != t) continue;
         cur.push_back(x);
         rec_p(used | param_masks_[x]);
         cur.pop_back();

@@ -34,10 +34,20 @@ struct GateChoice {
   std::vector<cplx> matrix;     // numeric matrix at the fingerprint's symbol values
 };
 
-// One generator parameter: symbol a (b == -1) or the sum of symbols a + b (a <= b).
+// One generator parameter: symbol a (b == -1), the sum of symbols a + b (a <= b), or the
+// constant num/den * pi (a == -1).
 struct GenParam {
   int a;
   int b;
+  int64_t num;
+  int64_t den;
+};
+
+// A constant angle num/den * pi offered to one gate type (e.g. rx(pi/2) for Rigetti).
+struct GenConstant {
+  GateType type;
+  int64_t num;
+  int64_t den;
 };
 
 struct GenCircuit {
@@ -50,7 +60,8 @@ class Generator {
   // qubit_major: order gate choices by qubit first (Quartz's enumeration order) instead of by
   // gate type first.
   Generator(const std::vector<GateType>& gates, int num_qubits, int num_symbols, bool sums,
-            uint64_t seed, bool qubit_major = false);
+            uint64_t seed, bool qubit_major = false,
+            const std::vector<GenConstant>& constants = {});
 
   int num_qubits() const { return q_; }
   const std::vector<GateChoice>& choices() const { return choices_; }

@@ -20,11 +20,11 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 # Gate set -> the shipped set load() returns by default.
 DEFAULTS = {
     "nam": "nam_6_3",
-    "clifford_t": "clifford_t_4_3",
-    "ibm": "ibm_3_3",
-    "ibm_modern": "ibm_modern_4_3",
-    "rigetti": "rigetti_4_3",
-    "ionq": "ionq_3_3",
+    "clifford_t": "clifford_t_5_3",
+    "ibm": "ibm_4_3",
+    "ibm_modern": "ibm_modern_5_3",
+    "rigetti": "rigetti_5_3",
+    "ionq": "ionq_4_3",
 }
 
 _cache: dict[tuple[str, float], ECCSet] = {}

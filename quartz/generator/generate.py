@@ -5,6 +5,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
 from typing import Iterable
 
 from quartz import _core
@@ -21,8 +22,19 @@ MAX_GATES = 12
 MAX_QUBITS = 6
 MAX_SYMBOLS = 16
 
+# Constant angles (units of pi) a gate set needs besides its symbols: Rigetti's and IonQ's
+# native rotations are fixed quarter turns (Quartz's rx1/rx3, ry1/ry3), which symbols alone,
+# used at most once each, cannot chain. Other gate sets need none.
+DEFAULT_CONSTANTS: dict[str, dict[str, tuple[Fraction, ...]]] = {
+    "rigetti": {"rx": (Fraction(1, 2), Fraction(-1, 2), Fraction(1))},
+    "ionq": {"rx": (Fraction(1, 2), Fraction(-1, 2), Fraction(1)),
+             "ry": (Fraction(1, 2), Fraction(-1, 2), Fraction(1)),
+             "rxx": (Fraction(1, 2), Fraction(-1, 2))},
+}
 
-def check_arguments(gates: tuple[str, ...], n: int, q: int, m: int) -> None:
+
+def check_arguments(gates: tuple[str, ...], n: int, q: int, m: int,
+                    constants: dict | None = None) -> None:
     """Raise QuartzError with one clear message for settings the generator cannot run."""
     for name, v in (("n", n), ("q", q), ("m", m)):
         if isinstance(v, bool) or not isinstance(v, int):
@@ -37,7 +49,7 @@ def check_arguments(gates: tuple[str, ...], n: int, q: int, m: int) -> None:
         nq, np_, _, _ = _core.gate_info(g)
         if nq > q:
             raise QuartzError(f"gate '{g}' acts on {nq} qubits but q={q}; use -q {nq} or more")
-        if np_ > m:
+        if np_ > m and not (np_ == 1 and (constants or {}).get(g)):
             raise QuartzError(f"gate '{g}' takes {np_} angle(s), and each symbolic parameter is used "
                               f"at most once per circuit, so it needs m >= {np_} (got m={m})")
 
@@ -79,23 +91,35 @@ def _verify(groups: list[list], jobs: int, timeout: float, progress: bool) -> li
 
 def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
              jobs: int | None = None, progress: bool = True, order: str = "type",
-             timeout: float = 10.0, seed: int = 0) -> tuple[ECCSet, GenerationReport]:
+             timeout: float = 10.0, seed: int = 0,
+             constants: dict[str, Iterable] | None = None) -> tuple[ECCSet, GenerationReport]:
     """Generate the proven, pruned ECC set of all circuits of up to n gates on q qubits with m
     symbolic parameters (each used at most once per circuit, plus sums of two of them).
 
     order="type" picks representatives by gate type first (Quartz's verified mode),
     order="qubit" by qubit first (Quartz's m=0 mode). jobs: worker processes for the proofs
-    (default: all CPUs) and threads for the enumeration."""
+    (default: all CPUs) and threads for the enumeration. constants: gate name -> angles in
+    units of pi (Fractions) offered to that gate besides the symbols; None = the gate set's
+    DEFAULT_CONSTANTS, {} = none."""
     gs = get_gate_set(gate_set)
     gates = tuple(gs.gates)
-    check_arguments(gates, n, q, m)
+    if constants is None:
+        constants = DEFAULT_CONSTANTS.get(gs.name, {})
+    constants = {g: tuple(Fraction(a) for a in angles) for g, angles in constants.items()}
+    for g in constants:
+        if g not in gates:
+            raise QuartzError(f"constants given for gate '{g}', which is not in the gate set")
+        if _core.gate_info(g)[1] != 1:
+            raise QuartzError(f"constants are only supported for one-angle gates, not '{g}'")
+    check_arguments(gates, n, q, m, constants)
     if order not in ("type", "qubit"):
         raise QuartzError(f"order must be 'type' or 'qubit', got {order!r}")
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     report = GenerationReport(gate_set=gates, n=n, q=q, m=m, order=order)
     t0 = time.perf_counter()
 
-    enum = enumerate_classes(gates, n, q, m, jobs=jobs, progress=progress, seed=seed, order=order)
+    enum = enumerate_classes(gates, n, q, m, jobs=jobs, progress=progress, seed=seed, order=order,
+                             constants=constants)
     report.considered_per_round = enum.considered_per_round
     report.kept_per_round = enum.kept_per_round
     report.circuits_kept = enum.num_circuits
@@ -130,6 +154,8 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     meta = {"gate_set_name": gs.name, "generator": {"name": "quartz.generator",
                                                      "version": GENERATOR_VERSION,
                                                      "order": order, "seed": seed,
-                                                     "symbol_values": enum.symbol_values},
+                                                     "symbol_values": enum.symbol_values,
+                                                     "constants": {g: [str(a) for a in v] for g, v
+                                                                   in constants.items()}},
             "report": report.to_json()}
     return ECCSet(gates, n, q, m, eccs, meta), report

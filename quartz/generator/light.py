@@ -1,12 +1,14 @@
 """Light circuits for the generator's passes: (num_qubits, gates) tuples, cheap to relabel.
 
 A light gate is (type_rank, qubits, params): type_rank is the gate's position in the gate set,
-qubits a tuple of ints, params a tuple of parameters, each a tuple of (symbol, coefficient)
-terms (the generator only makes symbolic parameters: p_a or p_a + p_b). Tuples compare in the
-generator's documented total order (see `order_key`).
+qubits a tuple of ints, params a tuple of parameters, each a sorted tuple of (symbol,
+coefficient) terms; a constant k/d*pi is the term (-1, Fraction(k, d)) (the generator makes
+p_a, p_a + p_b and, for some gate sets, constants). Tuples compare in the generator's
+documented total order (see `order_key`).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from quartz._core import Param
@@ -52,7 +54,9 @@ def order_key(c: LightCircuit) -> tuple:
 
 
 def _param_key(p: tuple) -> tuple:
-    # A bare symbol sorts before every sum; sums sort by their (a, b) symbols.
+    # A bare symbol sorts before every sum, sums by their (a, b) symbols, constants last.
+    if p and p[0][0] == -1:
+        return (3, p[0][1], p[1:])
     if len(p) == 1 and p[0][1] == 1:
         return (0, p[0][0], -1)
     syms = [s for s, k in p for _ in range(abs(k))]
@@ -66,7 +70,7 @@ def qubits_used(c: LightCircuit) -> set[int]:
 
 def symbols_used(c: LightCircuit) -> set[int]:
     """Symbols appearing in any parameter."""
-    return {s for g in c for p in g[2] for s, _ in p}
+    return {s for g in c for p in g[2] for s, _ in p if s >= 0}
 
 
 def relabel(c: LightCircuit, qmap: Sequence[int] | dict, smap: Sequence[int] | dict | None = None) -> LightCircuit:
@@ -75,7 +79,7 @@ def relabel(c: LightCircuit, qmap: Sequence[int] | dict, smap: Sequence[int] | d
     for t, qs, ps in c:
         nqs = tuple(qmap[q] for q in qs)
         if smap is not None:
-            ps = tuple(tuple(sorted((smap[s], k) for s, k in p)) for p in ps)
+            ps = tuple(tuple(sorted((smap[s] if s >= 0 else s, k) for s, k in p)) for p in ps)
         gates.append((t, nqs, ps))
     return canonical(gates)
 
@@ -100,7 +104,7 @@ def to_param(p: tuple) -> Param:
     """A light parameter as a quartz Param."""
     out = Param()
     for s, k in p:
-        out = out + Param.symbol(s, k)
+        out = out + (Param.symbol(s, k) if s >= 0 else Param.pi(k.numerator, k.denominator))
     return out
 
 
@@ -121,8 +125,11 @@ def from_circuit(c: Circuit, gate_names: Sequence[str]) -> LightCircuit:
         ps = []
         for p in g.params:
             frac = p.pi_fraction
-            if frac is None or frac[0] != 0:
-                raise ValueError(f"generator circuits have purely symbolic angles, got {p}")
-            ps.append(tuple(sorted(p.terms)))
+            if frac is None:
+                raise ValueError(f"generator circuits have exact angles, got {p}")
+            terms = list(p.terms)
+            if frac[0] != 0:
+                terms.append((-1, Fraction(frac[0], frac[1])))
+            ps.append(tuple(sorted(terms)))
         gates.append((rank[g.name], tuple(g.qubits), tuple(ps)))
     return canonical(gates)

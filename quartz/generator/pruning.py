@@ -98,7 +98,8 @@ def drop_fresh_symbol_classes(classes: list[Class]) -> list[Class]:
             for g in c:
                 for p in g[2]:
                     for s, _ in p:
-                        exprs.setdefault(s, set()).add(p)
+                        if s >= 0:
+                            exprs.setdefault(s, set()).add(p)
         redundant = any(len(es) == 1 and next(iter(es)) != ((s, 1),) for s, es in exprs.items())
         if not redundant:
             out.append((nq, cs))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -30,10 +31,14 @@ class Enumeration:
 
 
 def enumerate_classes(gates: tuple[str, ...], n: int, q: int, m: int, *, jobs: int = 1,
-                      progress: bool = True, seed: int = 0, order: str = "type") -> Enumeration:
-    """Run RepGen for k = 1..n gates on q qubits with m symbols (and their pairwise sums)."""
+                      progress: bool = True, seed: int = 0, order: str = "type",
+                      constants: dict[str, list[Fraction]] | None = None) -> Enumeration:
+    """Run RepGen for k = 1..n gates on q qubits with m symbols (and their pairwise sums), plus
+    `constants`: gate name -> angles in units of pi offered to that gate."""
     t0 = time.perf_counter()
-    gen = _core.Generator(list(gates), q, m, True, seed, order == "qubit")
+    consts = [(g, Fraction(a).numerator, Fraction(a).denominator)
+              for g, angles in (constants or {}).items() for a in angles]
+    gen = _core.Generator(list(gates), q, m, True, seed, order == "qubit", consts)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -56,7 +61,8 @@ def enumerate_classes(gates: tuple[str, ...], n: int, q: int, m: int, *, jobs: i
         bar.close()
     choices = gen.choices()
     table = gen.params()
-    pterms = [((a, 1),) if b < 0 else (((a, 2),) if a == b else ((a, 1), (b, 1))) for a, b in table]
+    pterms = [((-1, Fraction(k, d)),) if a < 0 else ((a, 1),) if b < 0
+              else (((a, 2),) if a == b else ((a, 1), (b, 1))) for a, b, k, d in table]
     light_choices = []
     rank = {g: i for i, g in enumerate(gates)}
     for name, qs, ps in choices:

@@ -14,13 +14,15 @@ SHIPPED: dict[str, tuple[str, int, int, int]] = {
     "nam_3_3": ("nam", 3, 3, 2),
     "nam_6_3": ("nam", 6, 3, 2),
     "clifford_t_3_3": ("clifford_t", 3, 3, 0),
-    "clifford_t_4_3": ("clifford_t", 4, 3, 0),
+    "clifford_t_5_3": ("clifford_t", 5, 3, 0),
     "ibm_3_3": ("ibm", 3, 3, 4),
+    "ibm_4_3": ("ibm", 4, 3, 4),
     "ibm_modern_3_3": ("ibm_modern", 3, 3, 2),
-    "ibm_modern_4_3": ("ibm_modern", 4, 3, 2),
+    "ibm_modern_5_3": ("ibm_modern", 5, 3, 2),
     "rigetti_3_3": ("rigetti", 3, 3, 2),
-    "rigetti_4_3": ("rigetti", 4, 3, 2),
+    "rigetti_5_3": ("rigetti", 5, 3, 2),
     "ionq_3_3": ("ionq", 3, 3, 2),
+    "ionq_4_3": ("ionq", 4, 3, 2),
 }
 
 

@@ -150,3 +150,12 @@ def test_spot_check_detects_a_wrong_class():
     s = ECCSet(("h", "x", "rz", "p"), 2, 1, 1, [good, bad, wrong_phase])
     assert spot_check(s, sample=None) == [1, 2]
     assert np.isfinite(spot_check(s, sample=1, seed=3).__len__())
+
+
+def test_quartz_format_round_trip_with_constants(tmp_path):
+    s, _ = generate("rigetti", 3, 2, 1, jobs=1, progress=False)
+    p = tmp_path / "r.json"
+    write(s, p, "quartz")
+    back = read(p)
+    assert circuits_of(back) == circuits_of(s)
+    assert spot_check(back, sample=None) == []

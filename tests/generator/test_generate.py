@@ -100,3 +100,28 @@ def test_unknown_gate_and_order_are_clear_errors():
         generate("h,foo", 2, 2, 0, progress=False)
     with pytest.raises(QuartzError, match="order must be"):
         generate("nam", 2, 2, 2, progress=False, order="bogus")
+
+
+def test_rigetti_uses_quarter_turn_constants():
+    from fractions import Fraction
+    from quartz import Param
+    from quartz.generator.generate import DEFAULT_CONSTANTS
+    ecc_set, report = generate("rigetti", 3, 2, 1, jobs=1, progress=False)
+    assert ecc_set.metadata["generator"]["constants"]["rx"] == ["1/2", "-1/2", "1"]
+    consts = {p for e in ecc_set.classes for c in e.circuits for g in c for p in g.params
+              if not p.is_symbolic}
+    assert Param.pi(1, 2) in consts or Param.pi(-1, 2) in consts
+    assert spot_check(ecc_set, sample=None) == []
+    bare, _ = generate("rigetti", 3, 2, 1, jobs=1, progress=False, constants={})
+    assert len(bare.classes) < len(ecc_set.classes)
+    assert DEFAULT_CONSTANTS["ionq"]["rxx"] == (Fraction(1, 2), Fraction(-1, 2))
+
+
+def test_constants_need_known_one_angle_gates():
+    with pytest.raises(QuartzError, match="not in the gate set"):
+        generate("nam", 2, 2, 2, progress=False, constants={"ry": [0.5]})
+    with pytest.raises(QuartzError, match="one-angle gates"):
+        generate("u3,cx", 2, 2, 3, progress=False, constants={"u3": [0.5]})
+    # With constants a one-angle gate needs no symbol.
+    s, _ = generate("h,rz", 3, 1, 0, jobs=1, progress=False, constants={"rz": ["1/4", "-1/4"]})
+    assert s.classes and spot_check(s, sample=None) == []
