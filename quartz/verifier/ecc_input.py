@@ -3,7 +3,6 @@
 The file formats belong to quartz.ecc_sets (`loads`, `quartz_format`, `native_format`). When the
 whole file parses, that result is used as is. When it does not, each class is parsed on its own
 to find the corrupt ones (reported with their ids), and the good ones are parsed together again.
-Builds without quartz.ecc_sets.loads fall back to quartz.verifier.quartz_file (Quartz's JSON).
 """
 from __future__ import annotations
 
@@ -51,13 +50,9 @@ def load_tasks(path: str) -> tuple[ECCSet, list[ClassTask]]:
     import quartz.ecc_sets as ecc_sets
 
     obj = _decode(path)
-    loads = getattr(ecc_sets, "loads", None)
     is_quartz = isinstance(obj, list) and len(obj) == 2 and isinstance(obj[1], dict)
-    if loads is None:
-        return _fallback(path, obj)
-    text = json.dumps(obj)
     try:
-        s = loads(text, source=path)
+        s = ecc_sets.loads(json.dumps(obj), source=path)
     except QuartzError as whole_error:
         return _isolate(path, obj, is_quartz, whole_error)
     labels = _quartz_key_order(list(obj[1])) if is_quartz else [str(i) for i in range(len(s.classes))]
@@ -106,16 +101,3 @@ def _isolate(path: str, obj, is_quartz: bool, whole_error: QuartzError):
                                    s.m if limits else None, tuple(s.gate_set) if limits else (), k,
                                    phases=list(e.phases)))
     return s, tasks
-
-
-def _fallback(path: str, obj):
-    from quartz.verifier.quartz_file import looks_like_quartz, parse_quartz
-
-    if not looks_like_quartz(obj):
-        raise QuartzError(f"{path}: not a Quartz ECC file, and this build has no quartz.ecc_sets.loads")
-    qf = parse_quartz(obj)
-    n = max((len(c) for k in qf.classes for c in (k.circuits or [])), default=0)
-    ecc_set = ECCSet(qf.gates, n, qf.max_qubits, qf.num_symbols, [], {"source": path})
-    tasks = [ClassTask(i, k.circuits or [], None, None, (), k.label, k.problem)
-             for i, k in enumerate(qf.classes)]
-    return ecc_set, tasks
