@@ -29,6 +29,9 @@ def add_parser(sub):
                    help="native (quartz's format, with proven phases) or quartz (Quartz's ECC JSON)")
     p.add_argument("--order", choices=("type", "qubit"), default="type",
                    help="representative order: gate type first (default) or qubit first")
+    p.add_argument("--constants", default=None,
+                   help="constant angles in units of pi per gate, e.g. 'rx=1/2,-1/2,1;ry=1/2', or "
+                        "'none' (default: the gate set's own, e.g. Rigetti's rx quarter turns)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all CPUs)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
@@ -45,20 +48,41 @@ def _check_output(path: str) -> None:
         raise QuartzError(f"cannot write {path}: folder {folder} is not writable")
 
 
+def parse_constants(spec: str | None) -> dict | None:
+    """'rx=1/2,-1/2;ry=1' -> {'rx': [Fraction(1, 2), ...]}; 'none' -> {}; None -> None."""
+    from fractions import Fraction
+
+    if spec is None:
+        return None
+    if spec.strip().lower() in ("none", ""):
+        return {}
+    out = {}
+    for part in spec.split(";"):
+        gate, sep, angles = part.partition("=")
+        if not sep or not gate.strip() or not angles.strip():
+            raise QuartzError(f"bad --constants entry {part!r}; expected GATE=ANGLE,... (units of pi)")
+        try:
+            out[gate.strip()] = [Fraction(a.strip()) for a in angles.split(",")]
+        except (ValueError, ZeroDivisionError):
+            raise QuartzError(f"bad angle in --constants entry {part!r}; use fractions of pi like 1/2") from None
+    return out
+
+
 def run(args) -> int:
     from quartz.ecc_sets import write
     from quartz.gatesets import get_gate_set
     from quartz.generator import check_arguments, generate
 
     gs = get_gate_set(args.gateset if args.gateset else args.gates)
-    check_arguments(tuple(gs.gates), args.n, args.q, args.m)
+    constants = parse_constants(args.constants)
+    check_arguments(tuple(gs.gates), args.n, args.q, args.m, constants)
     if args.jobs is not None and args.jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.output:
         _check_output(args.output)  # fail before the work, not after it
     ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,
                                progress=not args.no_progress,
-                               order=args.order)
+                               order=args.order, constants=constants)
     if args.output:
         write(ecc_set, args.output, args.format)
     if args.json:

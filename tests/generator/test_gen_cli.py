@@ -57,3 +57,18 @@ def test_gen_unwritable_output(tmp_path, capsys):
     d.mkdir()
     assert main(["gen", "--gateset", "nam", "-n", "2", "-q", "2", "-o", str(d), "--no-progress"]) == 2
     assert list(d.iterdir()) == []
+
+
+def test_gen_constants_option(tmp_path, capsys):
+    out = tmp_path / "c.json"
+    assert main(["gen", "--gates", "h,rz", "-n", "3", "-q", "1", "-m", "0", "--constants",
+                 "rz=1/4,-1/4", "-o", str(out), "--no-progress"]) == 0
+    s = read(out)
+    assert s.classes and s.metadata["generator"]["constants"] == {"rz": ["1/4", "-1/4"]}
+    assert main(["gen", "--gateset", "rigetti", "-n", "2", "-q", "2", "-m", "1", "--constants",
+                 "none", "--json", "--no-progress"]) == 0
+    capsys.readouterr()
+    for bad in ("rz", "rz=abc", "rz=1/0"):
+        assert main(["gen", "--gates", "h,rz", "-n", "2", "-q", "1", "--constants", bad,
+                     "--no-progress"]) == 2
+        assert "--constants" in capsys.readouterr().err

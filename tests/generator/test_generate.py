@@ -125,3 +125,11 @@ def test_constants_need_known_one_angle_gates():
     # With constants a one-angle gate needs no symbol.
     s, _ = generate("h,rz", 3, 1, 0, jobs=1, progress=False, constants={"rz": ["1/4", "-1/4"]})
     assert s.classes and spot_check(s, sample=None) == []
+
+
+def test_parallel_proofs_match_sequential():
+    a, ra = generate("nam", 4, 3, 2, jobs=1, progress=False)
+    b, rb = generate("nam", 4, 3, 2, jobs=2, progress=False)  # > 64 groups: process pool
+    assert ra.after_pruning.classes >= 64
+    assert [[c for c in e.circuits] for e in a.classes] == [[c for c in e.circuits] for e in b.classes]
+    assert [e.phases for e in a.classes] == [e.phases for e in b.classes]
