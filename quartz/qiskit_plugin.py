@@ -1,0 +1,345 @@
+"""Qiskit transpiler plugin: `transpile(qc, basis_gates=[...], optimization_method="quartz")`.
+
+`QuartzOptimizationPlugin` is registered under the entry-point group
+`qiskit.transpiler.optimization` as `quartz`. Its stage runs Qiskit's own default optimization
+stage for the level first, then `QuartzOptimization` on the result, so the output is never
+larger than the default stage's. Time budget per circuit (`LEVEL_TIMEOUTS`, seconds; the
+environment variable QUARTZ_QISKIT_TIMEOUT overrides levels 1-3):
+
+    level 0: 0 (nothing beyond Qiskit's default stage)   level 1: 2 s   level 2: 10 s   level 3: 30 s
+
+`QuartzOptimization(gate_set, timeout, cost)` is a TransformationPass usable on its own. It
+optimizes each maximal block of unitary gates between barriers, measurements, resets, classical
+control and gates quartz does not know, each with `quartz.optimize` in the quartz gate set that
+fits the target basis (Nam {h,x,rz,cx}, ibm_modern {rz,sx,x,cx}, clifford_t, ibm, rigetti, ionq)
+or else the closest one, translating back into the basis. A block's result replaces it only if
+it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block already used),
+is no larger (and strictly better by the cost), and has the same unitary including the global
+phase (checked on random states for blocks of up to 16 qubits); otherwise the block is kept.
+
+>>> select_gate_set(["rz", "sx", "x", "cx", "measure"])
+('ibm_modern', True)
+>>> select_gate_set(["h", "s", "sdg", "t", "tdg", "cx"])
+('clifford_t', False)
+"""
+from __future__ import annotations
+
+import logging
+import math
+import os
+from typing import Iterable
+
+import numpy as np
+from qiskit.circuit import Gate as QiskitGate
+from qiskit.circuit import ParameterExpression, QuantumCircuit
+from qiskit.circuit.library import get_standard_gate_name_mapping
+from qiskit.converters import circuit_to_dag
+from qiskit.dagcircuit import DAGOpNode
+from qiskit.dagcircuit.collect_blocks import BlockCollector
+from qiskit.transpiler import PassManager
+from qiskit.transpiler.basepasses import TransformationPass
+from qiskit.transpiler.passes import GatesInBasis
+from qiskit.transpiler.preset_passmanagers.plugin import (
+    PassManagerStagePlugin,
+    PassManagerStagePluginManager,
+)
+
+from quartz.circuit import GATE_NAMES, Circuit
+from quartz.errors import QuartzError
+from quartz.gatesets import GATE_SETS, get_gate_set
+
+log = logging.getLogger("quartz.qiskit_plugin")
+
+LEVEL_TIMEOUTS: dict[int, float] = {0: 0.0, 1: 2.0, 2: 10.0, 3: 30.0}
+TIMEOUT_ENV = "QUARTZ_QISKIT_TIMEOUT"
+# Our gate sets, most preferred first when several fit inside a basis.
+PREFERENCE = ("nam", "ibm_modern", "clifford_t", "ibm", "rigetti", "ionq")
+VERIFY_MAX_QUBITS = 16
+# Qiskit instruction names for quartz gate types with another name.
+_FROM_QISKIT = {"u": "u3", "cnot": "cx", "phase": "p", "cu1": "cp", "toffoli": "ccx"}
+_STANDARD = get_standard_gate_name_mapping()
+
+
+def level_timeout(level: int | None) -> float:
+    """Seconds of quartz search per circuit at an optimization level (0 for level 0)."""
+    level = 2 if level is None else level
+    if level not in LEVEL_TIMEOUTS:
+        raise QuartzError(f"optimization level must be 0-3, got {level!r}")
+    if level == 0:
+        return 0.0
+    env = os.environ.get(TIMEOUT_ENV)
+    if env:
+        try:
+            value = float(env)
+        except ValueError:
+            raise QuartzError(f"{TIMEOUT_ENV} must be a number of seconds, got {env!r}") from None
+        if not math.isfinite(value) or value < 0:
+            raise QuartzError(f"{TIMEOUT_ENV} must be a non-negative number, got {env!r}")
+        return value
+    return LEVEL_TIMEOUTS[level]
+
+
+def _quartz_names(basis: Iterable[str]) -> set[str]:
+    return {_FROM_QISKIT.get(b, b) for b in basis} & set(GATE_NAMES)
+
+
+def select_gate_set(basis: Iterable[str] | None) -> tuple[str, bool]:
+    """Our gate set for a target basis, and whether all of its gates are in the basis."""
+    if basis is None:
+        return "nam", True
+    names = _quartz_names(basis)
+    for name in PREFERENCE:
+        if set(GATE_SETS[name].gates) <= names:
+            return name, True
+
+    def closeness(name: str) -> tuple[int, int, int]:
+        gates = set(GATE_SETS[name].gates)
+        return (len(gates & names), -len(gates - names), -PREFERENCE.index(name))
+
+    return max(PREFERENCE, key=closeness), False
+
+
+def _basis_of(basis_gates, target) -> list[str] | None:
+    if target is not None:
+        return list(target.operation_names)
+    return None if basis_gates is None else list(basis_gates)
+
+
+def _is_quartz_gate(node) -> bool:
+    """Whether a DAG node is a plain gate that quartz represents exactly."""
+    if not isinstance(node, DAGOpNode) or node.cargs:
+        return False
+    op = node.op
+    name = _FROM_QISKIT.get(op.name, op.name)
+    if name not in GATE_NAMES or getattr(op, "condition", None) is not None:
+        return False
+    ref = _STANDARD.get(op.name)
+    if ref is None or type(op) is not type(ref) or not isinstance(op, QiskitGate):
+        return False
+    return all(not isinstance(p, ParameterExpression) or not p.parameters for p in op.params)
+
+
+def _optimizer():
+    try:
+        from quartz.api import optimize
+    except ImportError:
+        raise QuartzError("the quartz optimizer (quartz.api.optimize) is not available in this "
+                          "build; the Qiskit plugin needs it") from None
+    return optimize
+
+
+def _same_unitary(a: Circuit, b: Circuit, seed: int = 0) -> bool:
+    """a and b agree (global phase included) on two random states."""
+    rng = np.random.default_rng(seed)
+    dim = 1 << a.num_qubits
+    for _ in range(2):
+        psi = rng.normal(size=dim) + 1j * rng.normal(size=dim)
+        psi /= np.linalg.norm(psi)
+        if np.linalg.norm(a.apply(psi) - b.apply(psi)) > 1e-8:
+            return False
+    return True
+
+
+class QuartzOptimization(TransformationPass):
+    """Superoptimize the unitary blocks of a circuit with quartz, keeping only safe improvements."""
+
+    def __init__(self, gate_set: str | None = None, timeout: float = 1.0, cost: str = "gates",
+                 seed: int | None = None, *, basis_gates: Iterable[str] | None = None,
+                 target=None, coupling_map=None, verify: bool = True):
+        super().__init__()
+        if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
+            raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
+        self.basis = _basis_of(basis_gates, target)
+        if gate_set is None:
+            self.gate_set, self.exact_fit = select_gate_set(self.basis)
+        else:
+            self.gate_set = get_gate_set(gate_set).name
+            self.exact_fit = self.basis is None or set(get_gate_set(gate_set).gates) <= \
+                _quartz_names(self.basis)
+        self.timeout = float(timeout)
+        self.cost = cost
+        self.seed = seed
+        self.target = target
+        self.coupling_map = coupling_map
+        if coupling_map is None and target is not None:
+            self.coupling_map = target.build_coupling_map()
+        self.verify = verify
+        # How each block ended: "improved", "kept", or a rejection reason; for tests and users.
+        self.last_report: list[str] = []
+
+    def run(self, dag):
+        """Replace each unitary block by its quartz-optimized version when that is safe."""
+        self.last_report = []
+        if self.timeout <= 0:
+            return dag
+        blocks = BlockCollector(dag).collect_all_matching_blocks(
+            _is_quartz_gate, split_blocks=False, min_block_size=2)
+        if not blocks:
+            return dag
+        optimize = _optimizer()
+        total = sum(len(b) for b in blocks)
+        index = {q: i for i, q in enumerate(dag.qubits)}
+        for block in blocks:
+            budget = self.timeout * len(block) / total
+            qubits = sorted({q for node in block for q in node.qargs}, key=index.__getitem__)
+            new = self._optimize_block(block, qubits, [index[q] for q in qubits], budget, optimize)
+            if new is None:
+                continue
+            pos = {q: i for i, q in enumerate(qubits)}
+            node = dag.replace_block_with_op(block, QiskitGate("quartz_block", len(qubits), []),
+                                             pos, cycle_check=False)
+            dag.substitute_node_with_dag(node, circuit_to_dag(new), wires=new.qubits)
+        return dag
+
+    # --- one block ------------------------------------------------------------------------
+    def _optimize_block(self, block, qubits, physical, budget, optimize) -> QuantumCircuit | None:
+        from quartz.gatesets import convert
+
+        local = {q: i for i, q in enumerate(qubits)}
+        qc = QuantumCircuit(len(qubits))
+        for node in block:
+            qc.append(node.op, [local[q] for q in node.qargs])
+        original = Circuit.from_qiskit(qc)
+        try:
+            start = convert(original, self.gate_set)
+            out = optimize(start, gate_set=self.gate_set, timeout=budget, cost=self.cost,
+                           seed=self.seed)
+            result = self._into_basis(out)
+        except QuartzError as e:
+            log.warning("quartz left a %d-gate block unchanged: %s", len(block), e)
+            self.last_report.append(f"kept: {e}")
+            return None
+        if result is None:
+            self.last_report.append("kept: result could not be translated into the basis")
+            return None
+        reason = self._reject(qc, result, physical, original)
+        if reason:
+            self.last_report.append(f"kept: {reason}")
+            return None
+        self.last_report.append("improved")
+        return result
+
+    def _into_basis(self, out: Circuit) -> QuantumCircuit | None:
+        """The optimized block as a Qiskit circuit in the target basis (None if impossible)."""
+        from quartz.errors import GateSetError
+        from quartz.gatesets import convert
+
+        if self.exact_fit or self.basis is None:
+            return out.to_qiskit()
+        names = _quartz_names(self.basis)
+        if names:
+            try:
+                return convert(out, sorted(names)).to_qiskit()
+            except GateSetError:
+                pass
+        from qiskit.circuit.equivalence_library import SessionEquivalenceLibrary
+        from qiskit.transpiler.exceptions import TranspilerError
+        from qiskit.transpiler.passes import BasisTranslator
+
+        try:
+            return PassManager([BasisTranslator(SessionEquivalenceLibrary, self.basis,
+                                                self.target)]).run(out.to_qiskit())
+        except TranspilerError:
+            return None
+
+    def _allowed(self, op_name: str, qargs: tuple[int, ...], used: set) -> bool:
+        if len(qargs) > 2:
+            return False
+        if self.target is not None and op_name in self.target.operation_names:
+            if self.target.instruction_supported(op_name, qargs):
+                return True
+            return len(qargs) == 2 and qargs in used
+        if len(qargs) < 2 or self.coupling_map is None:
+            return True
+        return qargs in self._edges() or qargs in used
+
+    def _edges(self) -> set:
+        if not hasattr(self, "_edge_set"):
+            self._edge_set = set(map(tuple, self.coupling_map.get_edges()))
+        return self._edge_set
+
+    def _reject(self, before: QuantumCircuit, after: QuantumCircuit, physical: list[int],
+                original: Circuit) -> str | None:
+        """Why `after` may not replace `before` (None when it may)."""
+        if self.basis is not None:
+            allowed = set(self.basis)
+            bad = sorted({i.operation.name for i in after.data} - allowed)
+            if bad:
+                return f"gates {', '.join(bad)} are outside the basis"
+        used = {tuple(physical[before.find_bit(q).index] for q in i.qubits) for i in before.data
+                if len(i.qubits) == 2}
+        for inst in after.data:
+            qargs = tuple(physical[after.find_bit(q).index] for q in inst.qubits)
+            if not self._allowed(inst.operation.name, qargs, used):
+                return f"{inst.operation.name} on {qargs} is not supported by the coupling map"
+        if not self._better(before, after):
+            return "no improvement"
+        if self.verify and before.num_qubits <= VERIFY_MAX_QUBITS:
+            try:
+                check = Circuit.from_qiskit(after)
+            except QuartzError:
+                check = None
+            if check is not None and not _same_unitary(original, check):
+                return "result is not equivalent to the block (rejected)"
+        return None
+
+    def _better(self, before: QuantumCircuit, after: QuantumCircuit) -> bool:
+        b, a = before.size(), after.size()
+        if a > b:
+            return False
+
+        def key(qc: QuantumCircuit) -> tuple:
+            if self.cost in ("cx", "two_qubit", "2q"):
+                return (sum(1 for i in qc.data if len(i.qubits) == 2), qc.size())
+            if self.cost in ("t", "t_count"):
+                return (sum(1 for i in qc.data if i.operation.name in ("t", "tdg")), qc.size())
+            return (qc.size(), qc.depth())
+
+        return key(after) < key(before)
+
+
+def _default_stage(cfg, level: int):
+    """Qiskit's own optimization stage for this configuration and level."""
+    from qiskit.transpiler.preset_passmanagers.common import is_clifford_t_basis
+
+    if is_clifford_t_basis(cfg.basis_gates, cfg.target):
+        try:  # the dedicated Clifford+T pipeline's stage (Qiskit >= 2.1)
+            from qiskit.transpiler.passmanager_config import PassManagerCliffordTConfig
+            from qiskit.transpiler.preset_passmanagers.builtin_plugins import (
+                OptimizeCliffordTPassManager,
+            )
+
+            ct_cfg = PassManagerCliffordTConfig._from_legacy_config(cfg)
+            return OptimizeCliffordTPassManager().pass_manager(ct_cfg, optimization_level=level)
+        except (ImportError, AttributeError):  # pragma: no cover - older Qiskit
+            pass
+    return PassManagerStagePluginManager().get_passmanager_stage(
+        "optimization", "default", cfg, optimization_level=level)
+
+
+class QuartzOptimizationPlugin(PassManagerStagePlugin):
+    """The `quartz` optimization stage: Qiskit's default stage, then QuartzOptimization."""
+
+    def pass_manager(self, pass_manager_config, optimization_level=None):
+        """Build the stage: default optimization, quartz on its result, and a basis guard."""
+        cfg = pass_manager_config
+        level = 2 if optimization_level is None else optimization_level
+        default = _default_stage(cfg, level)
+        timeout = level_timeout(level)
+        if timeout <= 0:
+            return default if default is not None else PassManager()
+        stage = default if default is not None else PassManager()
+        stage.append(QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
+                                        basis_gates=cfg.basis_gates, target=cfg.target,
+                                        coupling_map=cfg.coupling_map))
+        if cfg.basis_gates is not None or cfg.target is not None:
+            from qiskit.transpiler import ConditionalController
+
+            translation = PassManagerStagePluginManager().get_passmanager_stage(
+                "translation", cfg.translation_method or "default", cfg,
+                optimization_level=level)
+            stage.append(GatesInBasis(cfg.basis_gates, target=cfg.target))
+            stage.append(ConditionalController(
+                translation.to_flow_controller(),
+                condition=lambda property_set: not property_set["all_gates_in_basis"]))
+        return stage

@@ -1,0 +1,341 @@
+"""The Qiskit plugin: registration, gate-set mapping, and transpile() results that are in the
+basis, on coupled pairs, exactly equivalent (global phase included) and never larger than the
+default optimization stage."""
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from qiskit import QuantumCircuit, transpile
+from qiskit.circuit.library import MCXGate, QFTGate
+from qiskit.quantum_info import Operator
+from qiskit.synthesis import adder_ripple_c04, adder_ripple_v95
+from qiskit.transpiler import CouplingMap, PassManager
+from qiskit.transpiler.preset_passmanagers import generate_preset_pass_manager
+from qiskit.transpiler.preset_passmanagers.plugin import (
+    PassManagerStagePlugin,
+    list_stage_plugins,
+)
+
+import quartz
+from quartz import qiskit_plugin as qp
+from quartz.errors import GateSetError, QuartzError
+
+ROOT = Path(__file__).resolve().parents[1]
+NAM = ROOT.parent / "shared" / "benchmarks" / "nam"
+NAM_BASIS = ["h", "x", "rz", "cx"]
+IBM_BASIS = ["rz", "sx", "x", "cx"]
+CT_BASIS = ["h", "s", "sdg", "t", "tdg", "cx"]
+
+
+@pytest.fixture(autouse=True)
+def short_budget(monkeypatch):
+    monkeypatch.setenv(qp.TIMEOUT_ENV, "1")
+
+
+# --- registration -------------------------------------------------------------------------
+def test_entry_point_declared_and_importable():
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    value = meta["project"]["entry-points"]["qiskit.transpiler.optimization"]["quartz"]
+    module, _, attr = value.partition(":")
+    cls = getattr(importlib.import_module(module), attr)
+    assert cls is qp.QuartzOptimizationPlugin and issubclass(cls, PassManagerStagePlugin)
+
+
+def _built_metadata(tmp_path: Path) -> Path:
+    """Let setuptools write this checkout's package metadata (entry points) into tmp_path."""
+    subprocess.run([sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(tmp_path)],
+                   cwd=ROOT, check=True, capture_output=True)
+    assert any(tmp_path.glob("*.egg-info/entry_points.txt"))
+    return tmp_path
+
+
+def _installed() -> bool:
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        dist = distribution("quartz-superopt")
+    except PackageNotFoundError:
+        return False
+    return any(ep.name == "quartz" and ep.group == "qiskit.transpiler.optimization"
+               for ep in dist.entry_points)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered(tmp_path_factory):
+    """The entry point as a plain install provides it (built here for an uninstalled checkout)."""
+    if _installed():
+        yield
+        return
+    path = str(_built_metadata(tmp_path_factory.mktemp("meta")))
+    sys.path.insert(0, path)
+    importlib.invalidate_caches()
+    yield
+    sys.path.remove(path)
+    importlib.invalidate_caches()
+
+
+def test_listed_by_list_stage_plugins():
+    assert "quartz" in list_stage_plugins("optimization")
+
+
+def test_selected_by_name_in_a_fresh_interpreter(tmp_path):
+    meta = _built_metadata(tmp_path)
+    code = ("from qiskit import QuantumCircuit, transpile\n"
+            "from qiskit.transpiler.preset_passmanagers.plugin import list_stage_plugins\n"
+            "assert 'quartz' in list_stage_plugins('optimization')\n"
+            "qc = QuantumCircuit(2); qc.h(0); qc.h(0); qc.cx(0, 1)\n"
+            "out = transpile(qc, basis_gates=['h','x','rz','cx'], optimization_method='quartz',"
+            " optimization_level=1)\n"
+            "print(dict(out.count_ops()))\n")
+    env = {"PYTHONPATH": f"{meta}:{ROOT}", qp.TIMEOUT_ENV: "0.5", "PATH": "/usr/bin:/bin"}
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "{'cx': 1}"
+
+
+# --- configuration ------------------------------------------------------------------------
+@pytest.mark.parametrize("basis,expected", [
+    (NAM_BASIS, ("nam", True)), (IBM_BASIS, ("ibm_modern", True)),
+    (CT_BASIS + ["x"], ("clifford_t", True)), (CT_BASIS, ("clifford_t", False)),
+    (["u1", "u2", "u3", "cx"], ("ibm", True)), (["rx", "rz", "cz"], ("rigetti", True)),
+    (["rx", "ry", "rz", "rxx"], ("ionq", True)), (["rz", "sx", "x", "ecr"], ("ibm_modern", False)),
+    (["u", "cx", "measure", "reset"], ("ibm", False)), (None, ("nam", True)),
+])
+def test_select_gate_set(basis, expected):
+    assert qp.select_gate_set(basis) == expected
+
+
+def test_level_timeouts(monkeypatch):
+    monkeypatch.delenv(qp.TIMEOUT_ENV)
+    assert [qp.level_timeout(k) for k in range(4)] == [0.0, 2.0, 10.0, 30.0]
+    assert qp.level_timeout(None) == 10.0
+    monkeypatch.setenv(qp.TIMEOUT_ENV, "0.25")
+    assert qp.level_timeout(3) == 0.25 and qp.level_timeout(0) == 0.0
+    monkeypatch.setenv(qp.TIMEOUT_ENV, "soon")
+    with pytest.raises(QuartzError, match="number of seconds"):
+        qp.level_timeout(1)
+    with pytest.raises(QuartzError, match="0-3"):
+        qp.level_timeout(7)
+
+
+def test_pass_arguments_are_checked():
+    with pytest.raises(QuartzError, match="timeout"):
+        qp.QuartzOptimization(timeout=-1)
+    with pytest.raises(GateSetError):
+        qp.QuartzOptimization(gate_set="nope")
+    p = qp.QuartzOptimization(gate_set="nam", basis_gates=IBM_BASIS)
+    assert (p.gate_set, p.exact_fit) == ("nam", False)
+
+
+# --- end to end ---------------------------------------------------------------------------
+def _library() -> dict[str, QuantumCircuit]:
+    out = {}
+    qft = QuantumCircuit(4, name="qft4")
+    qft.append(QFTGate(4), range(4))
+    out["qft4"] = qft
+    mcx = QuantumCircuit(5, name="mcx4")
+    mcx.append(MCXGate(4), range(5))
+    out["mcx4"] = mcx
+    out["cdkm2"] = adder_ripple_c04(2, kind="half")
+    out["vbe2"] = adder_ripple_v95(2, kind="half")
+    return out
+
+
+def _nam(name: str) -> QuantumCircuit:
+    return quartz.load(NAM / f"{name}.qasm").to_qiskit()
+
+
+def _redundant(name: str) -> QuantumCircuit:
+    """A benchmark circuit with cancelling pairs inserted in its middle (surely improvable)."""
+    qc = _nam(name)
+    out = qc.copy_empty_like()
+    for k, inst in enumerate(qc.data):
+        out.append(inst)
+        if k == len(qc.data) // 2:
+            out.cx(0, 1)
+            out.h(2)
+            out.h(2)
+            out.cx(0, 1)
+    return out
+
+
+CASES = [("tof_3", NAM_BASIS), ("barenco_tof_3", IBM_BASIS), ("mod5_4", CT_BASIS),
+         ("qft4", NAM_BASIS), ("qft4", IBM_BASIS), ("mcx4", IBM_BASIS), ("cdkm2", NAM_BASIS),
+         ("vbe2", CT_BASIS), ("tof_3", CT_BASIS)]
+
+
+def _case(name: str) -> QuantumCircuit:
+    lib = _library()
+    return lib[name] if name in lib else _nam(name)
+
+
+def _check_output(out: QuantumCircuit, qc: QuantumCircuit, basis, cmap: CouplingMap):
+    assert set(out.count_ops()) <= set(basis), out.count_ops()
+    edges = set(map(tuple, cmap.get_edges()))
+    for inst in out.data:
+        if len(inst.qubits) == 2:
+            pair = tuple(out.find_bit(q).index for q in inst.qubits)
+            assert pair in edges, f"{inst.operation.name} on uncoupled {pair}"
+    want = Operator(qc).data
+    got = Operator.from_circuit(out).data
+    assert np.allclose(got, want, atol=1e-7), "not equivalent including the global phase"
+
+
+@pytest.mark.parametrize("name,basis", CASES)
+def test_transpile_with_plugin(name, basis):
+    qc = _case(name)
+    cmap = CouplingMap.from_line(qc.num_qubits)
+    kw = dict(basis_gates=basis, coupling_map=cmap, optimization_level=3, seed_transpiler=7)
+    out = transpile(qc, optimization_method="quartz", **kw)
+    default = transpile(qc, **kw)
+    _check_output(out, qc, basis, cmap)
+    assert out.size() <= default.size()
+
+
+def test_preset_pass_manager_level_1_and_0():
+    qc = _nam("tof_3")
+    cmap = CouplingMap.from_line(5)
+    for level in (0, 1):
+        pm = generate_preset_pass_manager(optimization_level=level, basis_gates=NAM_BASIS,
+                                          coupling_map=cmap, seed_transpiler=3,
+                                          optimization_method="quartz")
+        out = pm.run(qc)
+        _check_output(out, qc, NAM_BASIS, cmap)
+        default = generate_preset_pass_manager(optimization_level=level, basis_gates=NAM_BASIS,
+                                               coupling_map=cmap, seed_transpiler=3).run(qc)
+        assert out.size() <= default.size()
+        if level == 0:
+            assert out == default  # level 0: nothing beyond Qiskit's own stage
+
+
+def test_standalone_pass_improves_and_keeps_phase_name_metadata():
+    qc = _redundant("tof_3")
+    qc.name = "my_tof"
+    qc.metadata = {"owner": "test"}
+    qc.global_phase = 0.3
+    p = qp.QuartzOptimization(gate_set="nam", timeout=1.0, cost="gates", seed=0,
+                              basis_gates=NAM_BASIS)
+    out = PassManager([p]).run(qc)
+    assert out.name == "my_tof" and out.metadata == {"owner": "test"}
+    assert out.size() < qc.size() and p.last_report == ["improved"]
+    assert Operator(out) == Operator(qc)  # Operator equality includes the global phase
+
+
+def test_cx_cost_and_ibm_gate_set():
+    qc = transpile(_redundant("barenco_tof_3"), basis_gates=IBM_BASIS, optimization_level=0)
+    p = qp.QuartzOptimization(gate_set="ibm_modern", timeout=1.0, cost="cx",
+                              basis_gates=IBM_BASIS)
+    out = PassManager([p]).run(qc)
+    assert set(out.count_ops()) <= set(IBM_BASIS)
+    assert out.num_nonlocal_gates() <= qc.num_nonlocal_gates() and out.size() <= qc.size()
+    assert Operator(out) == Operator(qc)
+
+
+def _segments(qc: QuantumCircuit) -> tuple[list, list]:
+    """Split at non-gate instructions: the unitary pieces and the instructions between them."""
+    pieces, fixed, cur = [], [], QuantumCircuit(qc.num_qubits)
+    for inst in qc.data:
+        name = inst.operation.name
+        if name in ("barrier", "measure", "reset", "if_else"):
+            pieces.append(cur)
+            fixed.append((name, tuple(qc.find_bit(q).index for q in inst.qubits),
+                          tuple(qc.find_bit(c).index for c in inst.clbits)))
+            cur = QuantumCircuit(qc.num_qubits)
+        else:
+            cur.append(inst.operation, [qc.find_bit(q).index for q in inst.qubits])
+    pieces.append(cur)
+    return pieces, fixed
+
+
+def _per_wire(qc: QuantumCircuit) -> dict[int, list[str]]:
+    """For each qubit, the non-gate instructions on it in order."""
+    wires: dict[int, list[str]] = {}
+    for inst in qc.data:
+        if inst.operation.name in ("barrier", "measure", "reset", "if_else"):
+            for q in inst.qubits:
+                wires.setdefault(qc.find_bit(q).index, []).append(inst.operation.name)
+    return wires
+
+
+def test_barriers_measurements_resets_and_classical_control_stay_in_place():
+    tof = _redundant("tof_3")
+    qc = QuantumCircuit(5, 2, name="mixed")
+    qc.compose(tof, inplace=True)
+    qc.barrier()
+    qc.compose(tof, inplace=True)
+    qc.measure(0, 0)
+    qc.barrier()  # full barriers make the non-gate instructions totally ordered
+    qc.reset(1)
+    qc.compose(tof, inplace=True)
+    qc.barrier()
+    with qc.if_test((qc.clbits[0], 1)):
+        qc.x(2)
+        qc.x(2)
+    qc.barrier()
+    qc.measure(3, 1)
+    p = qp.QuartzOptimization(gate_set="nam", timeout=2.0, basis_gates=NAM_BASIS)
+    out = PassManager([p]).run(qc)
+    before, fixed_before = _segments(qc)
+    after, fixed_after = _segments(out)
+    assert fixed_after == fixed_before
+    phase = float(out.global_phase) - float(qc.global_phase)
+    for a, b in zip(after, before):  # each piece equal up to a phase; the phases add up exactly
+        ua, ub = Operator(a).data, Operator(b).data
+        k = np.unravel_index(np.argmax(np.abs(ub)), ub.shape)
+        ratio = ua[k] / ub[k]
+        assert np.allclose(ua, ratio * ub, atol=1e-8)
+        phase += np.angle(ratio)
+    assert abs(np.exp(1j * phase) - 1) < 1e-8
+    assert out.size() < qc.size() and "improved" in p.last_report
+    body = [i for i in out.data if i.operation.name == "if_else"][0].operation.blocks[0]
+    assert [i.operation.name for i in body.data] == ["x", "x"]  # control-flow bodies untouched
+
+
+def test_partial_measurements_keep_their_order_on_each_wire():
+    qc = QuantumCircuit(5, 2)
+    qc.compose(_redundant("tof_3"), inplace=True)
+    qc.measure(0, 0)
+    qc.reset(1)
+    qc.compose(_redundant("barenco_tof_3"), inplace=True)
+    qc.measure(4, 1)
+    out = PassManager([qp.QuartzOptimization(gate_set="nam", timeout=1.0)]).run(qc)
+    assert _per_wire(out) == _per_wire(qc) and out.size() < qc.size()
+    assert [(i.operation.name, out.find_bit(i.clbits[0]).index) for i in out.data
+            if i.operation.name == "measure"] == [("measure", 0), ("measure", 1)]
+
+
+def test_results_violating_the_coupling_map_or_the_unitary_are_rejected():
+    cmap = CouplingMap.from_line(3)
+    p = qp.QuartzOptimization(gate_set="nam", basis_gates=NAM_BASIS, coupling_map=cmap)
+    before = QuantumCircuit(3)
+    before.cx(0, 1)
+    before.cx(0, 1)
+    before.cx(1, 2)
+    original = quartz.Circuit.from_qiskit(before)
+    uncoupled = QuantumCircuit(3)
+    uncoupled.cx(0, 1)
+    uncoupled.cx(0, 2)
+    assert "coupling map" in p._reject(before, uncoupled, [0, 1, 2], original)
+    wrong = QuantumCircuit(3)
+    wrong.cx(0, 1)
+    assert "not equivalent" in p._reject(before, wrong, [0, 1, 2], original)
+    outside = QuantumCircuit(3)
+    outside.swap(0, 1)
+    assert "outside the basis" in p._reject(before, outside, [0, 1, 2], original)
+    assert p._reject(before, before.copy(), [0, 1, 2], original) == "no improvement"
+    right = QuantumCircuit(3)
+    right.cx(1, 2)
+    assert p._reject(before, right, [0, 1, 2], original) is None
+
+
+def test_reversed_pair_allowed_only_when_the_block_used_it():
+    cmap = CouplingMap([[0, 1]])  # directed 0 -> 1
+    p = qp.QuartzOptimization(gate_set="nam", basis_gates=NAM_BASIS, coupling_map=cmap)
+    assert p._allowed("cx", (0, 1), set()) and not p._allowed("cx", (1, 0), set())
+    assert p._allowed("cx", (1, 0), {(1, 0)}) and not p._allowed("ccx", (0, 1, 2), set())
