@@ -74,10 +74,18 @@ def registered(tmp_path_factory):
         return
     path = str(_built_metadata(tmp_path_factory.mktemp("meta")))
     sys.path.insert(0, path)
-    importlib.invalidate_caches()
+    _forget_entry_points()
     yield
     sys.path.remove(path)
+    _forget_entry_points()
+
+
+def _forget_entry_points() -> None:
+    """Drop stevedore's per-process entry-point cache so that it rescans sys.path."""
+    from stevedore import ExtensionManager
+
     importlib.invalidate_caches()
+    ExtensionManager.ENTRY_POINT_CACHE.pop("qiskit.transpiler.optimization", None)
 
 
 def test_listed_by_list_stage_plugins():
