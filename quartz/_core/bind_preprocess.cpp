@@ -39,6 +39,15 @@ void bind_preprocess(py::module_& m) {
     py::gil_scoped_release release;
     return cancel_inverses(c, window);
   }, py::arg("circuit"), py::arg("window") = 64);
+  pm.def("resynthesize_blocks", [](const Circuit& c, const std::string& style) {
+    int changed = 0;
+    Circuit out;
+    {
+      py::gil_scoped_release release;
+      out = resynthesize_blocks(c, style_of(style), &changed);
+    }
+    return py::make_tuple(out, changed);
+  }, py::arg("circuit"), py::arg("style") = "rz", "(circuit, blocks replaced).");
   pm.def("decompose_ccz_greedy", [](const Circuit& c, const std::string& style, int refine, bool resynth) {
     CczStats st;
     Circuit out;

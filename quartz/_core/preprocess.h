@@ -96,11 +96,16 @@ Circuit rotation_merge(const Circuit& c, DiagStyle style, bool placement_last, M
 // exact, until nothing changes. `window` bounds how far a gate is commuted along a wire.
 Circuit cancel_inverses(const Circuit& c, int window);
 
-// Shortest cx sequence (pairs of wire indices 0..2 = a, b, c: control, target) that starts and
-// ends at the identity and puts every parity requested in `need` on some wire (bit 0: a^b,
-// 1: a^c, 2: b^c, 3: a^b^c). ladder_parity_bit maps a wire's row mask (bit 0 = a) to that bit.
-const std::vector<std::pair<int, int>>& cx_ladder(int need);
-int ladder_parity_bit(int row);
+// Shortest cx sequence (pairs of wire indices: control, target) on `wires` (2 or 3) wires from
+// the identity to the linear map `rows` (rows[k]: bit j set when wire k ends holding input j)
+// that shows every parity mask m with bit m-1 of `need` set on some wire (input parities are
+// shown at the start). False when no sequence exists (rows not invertible).
+bool shortest_ladder(int wires, const int* rows, int need, std::vector<std::pair<int, int>>& moves);
+
+// Replace convex blocks of cx, x and mergeable diagonal rotations on at most 3 qubits by the
+// shortest equivalent cx ladder (rotations where their parity first appears, x gates last)
+// when that is fewer gates. `changed` receives the number of blocks replaced.
+Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed);
 
 struct CczStats {
   int num_ccz = 0;        // ccz + ccx gates decomposed

@@ -169,6 +169,7 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
   out.reserve(g.size() + 14 * cczs.size());
   size_t j = 0;
   int negative = 0, cx = 0;
+  std::vector<std::pair<int, int>> ladder;
   for (size_t i = 0; i < g.size(); i++) {
     const PGate& gate = g[i];
     if (gate.type == GateType::CCZ || gate.type == GateType::CCX) {
@@ -193,10 +194,11 @@ Circuit decompose_ccz_greedy(const Circuit& c, DiagStyle style, int refine_passe
           if (mask >> k & 1) write(k, q[k]);
         int need = 0;
         for (int k = 3; k < 7; k++)
-          if (mask >> k & 1) need |= 1 << ladder_parity_bit(kRows[k]);
+          if (mask >> k & 1) need |= 1 << (kRows[k] - 1);
         int rows[3] = {1, 2, 4};
+        shortest_ladder(3, rows, need, ladder);
         int todo = mask & ~7;
-        for (const auto& mv : cx_ladder(need)) {
+        for (const auto& mv : ladder) {
           out.push_back(make_gate(GateType::CX, q[mv.first], q[mv.second]));
           rows[mv.second] ^= rows[mv.first];
           for (int k = 3; k < 7; k++)

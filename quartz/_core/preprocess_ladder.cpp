@@ -1,10 +1,11 @@
-// Shortest cx "ladders" on three wires for the phase parities of a CCZ.
+// Shortest cx "ladders": cx sequences on 2 or 3 wires that reach a given linear map and show
+// a given set of parities on some wire along the way.
 //
-// A ladder starts and ends with every wire holding its own input and, in between, puts each
-// requested parity (a^b, a^c, b^c, a^b^c) on some wire. A breadth-first search over the 168
-// invertible 3x3 bit matrices times the 16 subsets of parities seen finds the shortest one for
-// every request; the full request needs the usual 6 cx, smaller ones fewer.
-#include <array>
+// A breadth-first search from the identity over the invertible bit matrices (168 for 3 wires)
+// times the set of parities seen so far (7 bits) is done once per wire count; a query picks the
+// closest state with the wanted matrix whose seen set covers the request. The full CCZ request
+// (a^b, a^c, b^c, a^b^c, back to the identity) needs the usual 6 cx, smaller ones fewer.
+#include <algorithm>
 #include <queue>
 
 #include "preprocess.h"
@@ -14,40 +15,27 @@ namespace preprocess {
 
 namespace {
 
-int parity_bit(int row) {  // row: bit 0 = wire a, 1 = b, 2 = c
-  switch (row) {
-    case 3: return 0;  // a^b
-    case 5: return 1;  // a^c
-    case 6: return 2;  // b^c
-    case 7: return 3;  // a^b^c
-    default: return -1;
-  }
-}
-
-struct Table {
-  std::array<std::vector<std::pair<int, int>>, 16> ladder;
-  Table() {
-    // State: rows r0 | r1 << 3 | r2 << 6 (9 bits), seen-mask << 9.
-    const int kStates = 1 << 13;
-    std::vector<int> dist(kStates, -1), parent(kStates, -1), move(kStates, -1);
-    const int start = 1 | (2 << 3) | (4 << 6);
+// BFS from the identity over states rows (3 bits each, 9 bits) | seen (7 bits: mask m -> bit m-1).
+struct LadderSearch {
+  static constexpr int kStates = 1 << 16;
+  std::vector<int> dist, parent, move;
+  explicit LadderSearch(int wires) : dist(kStates, -1), parent(kStates, -1), move(kStates, -1) {
+    int rows[3] = {1, 2, wires == 3 ? 4 : 0};
+    int seen = 0;
+    for (int k = 0; k < wires; k++) seen |= 1 << (rows[k] - 1);
+    const int start = encode(rows, seen);
     std::queue<int> q;
     dist[start] = 0;
     q.push(start);
     while (!q.empty()) {
       const int s = q.front();
       q.pop();
-      int rows[3] = {s & 7, (s >> 3) & 7, (s >> 6) & 7};
-      const int seen = s >> 9;
-      for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
+      for (int i = 0; i < wires; i++)
+        for (int j = 0; j < wires; j++) {
           if (i == j) continue;
-          int r[3] = {rows[0], rows[1], rows[2]};
+          int r[3] = {s & 7, (s >> 3) & 7, (s >> 6) & 7};
           r[j] ^= r[i];
-          int sn = seen;
-          const int b = parity_bit(r[j]);
-          if (b >= 0) sn |= 1 << b;
-          const int t = r[0] | (r[1] << 3) | (r[2] << 6) | (sn << 9);
+          const int t = encode(r, (s >> 9) | (1 << (r[j] - 1)));
           if (dist[t] >= 0) continue;
           dist[t] = dist[s] + 1;
           parent[t] = s;
@@ -55,30 +43,34 @@ struct Table {
           q.push(t);
         }
     }
-    for (int need = 0; need < 16; need++) {
-      int best = -1;
-      for (int seen = 0; seen < 16; seen++) {
-        if ((seen & need) != need) continue;
-        const int t = start | (seen << 9);
-        if (dist[t] >= 0 && (best < 0 || dist[t] < dist[best])) best = t;
-      }
-      std::vector<std::pair<int, int>> moves;
-      for (int t = best; t != start; t = parent[t]) moves.emplace_back(move[t] / 3, move[t] % 3);
-      ladder[need].assign(moves.rbegin(), moves.rend());
+  }
+  static int encode(const int* r, int seen) { return r[0] | (r[1] << 3) | (r[2] << 6) | (seen << 9); }
+  // Shortest moves reaching `rows` having seen every parity of `need`; false if unreachable.
+  bool find(const int* rows, int need, std::vector<std::pair<int, int>>& moves) const {
+    int best = -1;
+    for (int seen = 0; seen < 128; seen++) {
+      if ((seen & need) != need) continue;
+      const int t = encode(rows, seen);
+      if (dist[t] >= 0 && (best < 0 || dist[t] < dist[best])) best = t;
     }
+    if (best < 0) return false;
+    moves.clear();
+    for (int t = best; dist[t] > 0; t = parent[t]) moves.emplace_back(move[t] / 3, move[t] % 3);
+    std::reverse(moves.begin(), moves.end());
+    return true;
   }
 };
 
-const Table& table() {
-  static const Table t;
-  return t;
+const LadderSearch& search(int wires) {
+  static const LadderSearch two(2), three(3);
+  return wires == 3 ? three : two;
 }
 
 }  // namespace
 
-const std::vector<std::pair<int, int>>& cx_ladder(int need) { return table().ladder[need & 15]; }
-
-int ladder_parity_bit(int row) { return parity_bit(row); }
+bool shortest_ladder(int wires, const int* rows, int need, std::vector<std::pair<int, int>>& moves) {
+  return search(wires).find(rows, need, moves);
+}
 
 }  // namespace preprocess
 }  // namespace quartz

@@ -1,4 +1,4 @@
-"""Exact preprocessing before search: CCZ polarity choice, rotation merging, inverse cancellation.
+"""Exact preprocessing before search: CCZ polarity, rotation merging, cancellation, cx resynthesis.
 
 Every pass returns a new circuit with exactly the same unitary, global phase included.
 
@@ -11,8 +11,9 @@ Every pass returns a new circuit with exactly the same unitary, global phase inc
 from quartz.search.preprocess.cancel import cancel_inverses
 from quartz.search.preprocess.ccz import decompose_ccz_greedy
 from quartz.search.preprocess.pipeline import preprocess
+from quartz.search.preprocess.resynth import resynthesize_blocks
 from quartz.search.preprocess.rotation_merge import rotation_merge
 from quartz.search.preprocess.styles import infer_style, style_for_gate_set
 
 __all__ = ["preprocess", "rotation_merge", "cancel_inverses", "decompose_ccz_greedy",
-           "infer_style", "style_for_gate_set"]
+           "resynthesize_blocks", "infer_style", "style_for_gate_set"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from quartz.circuit import Circuit
 from quartz.search.preprocess.cancel import cancel_inverses
 from quartz.search.preprocess.ccz import decompose_ccz_greedy
+from quartz.search.preprocess.resynth import resynthesize_blocks
 from quartz.search.preprocess.rotation_merge import rotation_merge
 from quartz.search.preprocess.styles import check_circuit, style_for_gate_set
 
@@ -30,12 +31,14 @@ def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine
     return [convert(circuit, gates)]
 
 
-def _simplify(c: Circuit, style: str | None, max_rounds: int) -> Circuit:
+def _simplify(c: Circuit, style: str | None, max_rounds: int, blocks: bool = True) -> Circuit:
     """Alternate rotation merging and inverse cancellation while the gate count falls."""
     c = cancel_inverses(c)
     placements = ("first",) if len(c) > LARGE else ("first", "last")
     for round_ in range(max_rounds if style is not None else 0):
         best = min((cancel_inverses(rotation_merge(c, style, placement=p)) for p in placements), key=len)
+        if blocks:
+            best = cancel_inverses(resynthesize_blocks(best, style))
         # The first round is always adopted (it rewrites diagonal gates into the gate set's
         # rotation gate); every round must lower the gate count for another one to run.
         if len(best) > len(c) or (round_ > 0 and len(best) == len(c)):

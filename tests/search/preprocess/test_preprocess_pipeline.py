@@ -17,9 +17,7 @@ def test_nam_suite_equivalent_and_not_worse_than_quartz(suite, name):
     c = quartz.load(str(BENCH / suite / f"{name}.qasm"))
     p = preprocess(c, "nam")
     assert set(p.count_ops()) <= {"h", "x", "rz", "cx"}
-    # csum_mux_9 from the pre-decomposed file: its cx ladders are fixed there (336); from the
-    # ccz file the per-Toffoli ladders reach 280.
-    assert len(p) <= (336 if (name, suite) == ("csum_mux_9", "nam") else QUARTZ_PREPROCESS[name])
+    assert len(p) <= QUARTZ_PREPROCESS[name]
     if c.num_qubits <= 7:
         assert_same_unitary(c, p)
     elif c.num_qubits <= 16:
@@ -36,15 +34,15 @@ def test_known_counts_from_ccz_files():
 def test_known_counts():
     counts = {n: len(preprocess(quartz.load(str(BENCH / "nam" / f"{n}.qasm")), "nam"))
               for n in ("tof_3", "barenco_tof_3", "mod5_4", "adder_8")}
-    assert counts["tof_3"] <= 35 and counts["barenco_tof_3"] <= 42
-    assert counts["mod5_4"] <= 51 and counts["adder_8"] <= 640
+    assert counts["tof_3"] <= 35 and counts["barenco_tof_3"] <= 38
+    assert counts["mod5_4"] <= 48 and counts["adder_8"] <= 600
 
 
 def test_13k_gate_circuit_is_fast():
     c = quartz.load(str(BENCH / "nam" / "gf2^32_mult.qasm"))
     t = time.perf_counter()
     p = preprocess(c, "nam")
-    assert time.perf_counter() - t < 2.0
+    assert time.perf_counter() - t < 3.0
     assert len(p) < 0.8 * len(c)
 
 
