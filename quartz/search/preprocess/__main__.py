@@ -1,6 +1,6 @@
 """Gate counts of preprocess() on the Nam suite next to Quartz's published preprocessing column.
 
-    PYTHONPATH=. python -m quartz.search.preprocess [--bench ../shared/benchmarks] [--check]
+    PYTHONPATH=. python -m quartz.search.preprocess [--bench ../shared/benchmarks] [--check] [--blocks]
 
 Prints a Markdown table (one row per circuit of the 26-circuit Nam suite, plus the extra
 files) and the geometric-mean reduction; --check proves every output equivalent to its input
@@ -22,10 +22,10 @@ EXTRA = ("gf2^16_mult", "gf2^32_mult", "mod_adder_1024", "hwb6", "ham15-low", "h
          "ham15-high", "grover_5")
 
 
-def _run(path: Path, check: bool) -> tuple[int, int, int, float, str]:
+def _run(path: Path, check: bool, blocks: bool) -> tuple[int, int, int, float, str]:
     c = quartz.load(str(path))
     t = time.perf_counter()
-    p = preprocess(c, "nam")
+    p = preprocess(c, "nam", blocks=blocks)
     dt = time.perf_counter() - t
     verdict = ""
     if check:
@@ -40,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m quartz.search.preprocess", description=__doc__.split("\n")[0])
     ap.add_argument("--bench", default=str(Path(__file__).resolve().parents[3].parent / "shared" / "benchmarks"))
     ap.add_argument("--check", action="store_true", help="prove each output equivalent (mqt.qcec)")
+    ap.add_argument("--blocks", action="store_true", help="preprocess(..., blocks=True)")
     args = ap.parse_args(argv)
     bench = Path(args.bench)
     print("| circuit | original | ours (from nam) | ours (from nam-ccz) | CX (nam-ccz) | Quartz preprocess "
@@ -48,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     ratios: dict[str, list[float]] = {"nam": [], "ccz": [], "quartz": []}
     failed = False
     for name in list(QUARTZ_PREPROCESS) + list(EXTRA):
-        orig, a, _, ta, va = _run(bench / "nam" / f"{name}.qasm", args.check)
-        _, b, bcx, tb, vb = _run(bench / "nam-ccz" / f"{name}.qasm", args.check)
+        orig, a, _, ta, va = _run(bench / "nam" / f"{name}.qasm", args.check, args.blocks)
+        _, b, bcx, tb, vb = _run(bench / "nam-ccz" / f"{name}.qasm", args.check, args.blocks)
         q = QUARTZ_PREPROCESS.get(name)
         if q is not None:
             ratios["nam"].append(a / orig)

@@ -31,7 +31,7 @@ def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine
     return [convert(circuit, gates)]
 
 
-def _simplify(c: Circuit, style: str | None, max_rounds: int, blocks: bool = True) -> Circuit:
+def _simplify(c: Circuit, style: str | None, max_rounds: int, blocks: bool) -> Circuit:
     """Alternate rotation merging and inverse cancellation while the gate count falls."""
     c = cancel_inverses(c)
     placements = ("first",) if len(c) > LARGE else ("first", "last")
@@ -50,7 +50,8 @@ def _simplify(c: Circuit, style: str | None, max_rounds: int, blocks: bool = Tru
     return c
 
 
-def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine: int = 4) -> Circuit:
+def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine: int = 4,
+               blocks: bool = False) -> Circuit:
     """Exact pre-search simplification for `gate_set`; the unitary and global phase are kept.
 
     ccz/ccx outside the gate set are decomposed with greedy polarity (when the set has cx and a
@@ -58,8 +59,9 @@ def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine
     cx ladders; then rotation merging (in the gate set's rotation gate) and inverse
     cancellation alternate, each round keeping the better of first/last placement, until the
     gate count stops falling; the smaller candidate wins (above LARGE gates only the
-    resynthesized one, first placement). Gate sets without rz/p/u1/t only get inverse
-    cancellation.
+    resynthesized one, first placement). blocks=True adds shortest-cx resynthesis of small
+    {cx, x, rz} blocks to every round (resynthesize_blocks; about 3 points more geomean
+    reduction on the Nam suite). Gate sets without rz/p/u1/t only get inverse cancellation.
     """
     from quartz.gatesets import get_gate_set
 
@@ -67,5 +69,5 @@ def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine
     gs = get_gate_set(gate_set)
     gates = set(gs.gates)
     style = style_for_gate_set(gs)
-    results = [_simplify(c, style, max_rounds) for c in _decompositions(circuit, gates, style, refine)]
+    results = [_simplify(c, style, max_rounds, blocks) for c in _decompositions(circuit, gates, style, refine)]
     return min(results, key=lambda c: (len(c), c.cx_count))
