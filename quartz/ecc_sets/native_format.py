@@ -51,7 +51,8 @@ def phase_from_text(text: str) -> Phase:
         elif "p" in term:
             k, _, sym = term.rpartition("p")
             k = k.rstrip("*")
-            coefs[int(sym)] = coefs.get(int(sym), 0) + Fraction({"": 1, "-": -1}.get(k, k) if k in ("", "-") else k)
+            coef = Fraction(1) if k == "" else Fraction(-1) if k == "-" else Fraction(k)
+            coefs[int(sym)] = coefs.get(int(sym), 0) + coef
         elif Fraction(term) != 0:
             raise ValueError(f"bad phase text {text!r}")
     return Phase.make(const, coefs)

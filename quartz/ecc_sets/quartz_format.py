@@ -89,7 +89,7 @@ class _TableWriter:
         if const != 0:
             atoms.append(self._const(const))
         if not atoms:
-            return self._const(Fraction(0)) if not atoms else atoms[0]
+            return self._const(Fraction(0))
         acc = atoms[0]
         for a in atoms[1:]:
             acc = self._op("add", [acc, a])
