@@ -61,6 +61,7 @@ class ClassSplitter:
         return verify_pair(self.circuits[i], self.circuits[j], timeout=self.timeout)
 
     def split(self) -> list[ECC]:
+        """The proven classes, greedily: each circuit joins the first representative it equals."""
         classes: list[tuple[list[int], list[Phase]]] = []
         for j in range(len(self.circuits)):
             for members, phases in classes:

@@ -40,6 +40,7 @@ class Context:
         self.float_vars = {x: nsym + i for i, x in enumerate(sorted(floats))}
         self.ring = ring_for(n, nsym + len(self.float_vars))
         self.gate_cache: dict = {}
+        self.one_tag, self.mone_tag = self.ring.const(1), self.ring.const(-1)
         # Only qubits some circuit acts on matter: U (x) I equality = U equality, same phase.
         used = sorted({q for c in circuits for g in c for q in g.qubits})
         self.qubit_map = {q: i for i, q in enumerate(used)}
@@ -182,6 +183,15 @@ def gate_matrix(ctx: Context, name: str, params) -> tuple[list[list[Poly]], int]
     raise Unsupported(f"gate '{name}' has no exact encoding")
 
 
+def _tag(p: Poly, one: Poly, mone: Poly) -> Poly:
+    """The shared `one`/`mone` object when p is 1/-1 (so the product loop can skip the multiply)."""
+    if p == one:
+        return one
+    if p == mone:
+        return mone
+    return p
+
+
 class ExactUnitary:
     """M / sqrt2^e for one circuit in a Context: M as sparse columns {row: polynomial}."""
 
@@ -213,23 +223,35 @@ def exact_unitary(ctx: Context, circuit: Circuit, deadline: float | None = None)
     cols: list[dict[int, Poly]] = [{i: gp2} for i in range(d)]
     e_total = 0
     mul, add_into = r.mul, r.add_into
-    for g in circuit:
-        key = (g.name, g.params)
+    one, mone = ctx.one_tag, ctx.mone_tag
+    for name, qubits, params in circuit.native.gates():
+        key = (name, params)
         cached = ctx.gate_cache.get(key)
         if cached is None:
-            gm, e = gate_matrix(ctx, g.name, g.params)
-            ka = len(gm)
-            nz = [[(b, gm[a][b]) for b in range(ka) if gm[a][b]] for a in range(ka)]
-            cached = ctx.gate_cache[key] = (nz, e)
-        nz, e = cached
+            cached = ctx.gate_cache[key] = _classify(ctx, name, params)
+        kind, nz, e = cached
         e_total += e
         ka = len(nz)
-        geo = ctx._offs.get(g.qubits)
+        geo = ctx._offs.get(qubits)
         if geo is None:
-            qs = [ctx.qubit_map[q] for q in g.qubits]
+            qs = [ctx.qubit_map[q] for q in qubits]
             offs = [sum(((a >> l) & 1) << q for l, q in enumerate(qs)) for a in range(ka)]
-            geo = ctx._offs[g.qubits] = (offs, offs[-1], {o: a for a, o in enumerate(offs)})
+            geo = ctx._offs[qubits] = (offs, offs[-1], {o: a for a, o in enumerate(offs)})
         offs, mask, local = geo
+        if kind == "diag":  # nz[a] = diagonal entry a
+            for ci, col in enumerate(cols):
+                new = {}
+                for row, p in col.items():
+                    g = nz[local[row & mask]]
+                    new[row] = p if g is one else {k: -v for k, v in p.items()} if g is mone else mul(g, p)
+                cols[ci] = new
+            continue
+        if kind == "perm":  # nz[b] = local index of the row that input b moves to
+            inv = ~mask
+            dest = {o: offs[nz[a]] for o, a in local.items()}
+            for ci, col in enumerate(cols):
+                cols[ci] = {(row & inv) | dest[row & mask]: p for row, p in col.items()}
+            continue
         for ci, col in enumerate(cols):
             groups: dict[int, dict[int, Poly]] = {}
             for row, p in col.items():
@@ -238,20 +260,45 @@ def exact_unitary(ctx: Context, circuit: Circuit, deadline: float | None = None)
             for base, ins in groups.items():
                 for a in range(ka):
                     acc: Poly | None = None
+                    shared = False  # acc is an input entry (must be copied before adding)
                     for b, gab in nz[a]:
                         ob = ins.get(b)
-                        if ob is not None:
-                            prod = mul(gab, ob)
-                            if acc is None:
-                                acc = prod
-                            else:
-                                add_into(acc, prod)
+                        if ob is None:
+                            continue
+                        if gab is one:
+                            prod, is_shared = ob, True
+                        elif gab is mone:
+                            prod, is_shared = {k: -v for k, v in ob.items()}, False
+                        else:
+                            prod, is_shared = mul(gab, ob), False
+                        if acc is None:
+                            acc, shared = prod, is_shared
+                        else:
+                            if shared:
+                                acc, shared = dict(acc), False
+                            add_into(acc, prod)
                     if acc:
                         new[base | offs[a]] = acc
             cols[ci] = new
         if deadline is not None and time.monotonic() > deadline:
             raise Unsupported("the exact path ran out of time")
     return ExactUnitary(cols, e_total, d)
+
+
+def _classify(ctx: Context, name: str, params) -> tuple[str, list, int]:
+    """("diag", entries, e), ("perm", local target per input, e) or ("gen", sparse rows, e)."""
+    one, mone = ctx.one_tag, ctx.mone_tag
+    gm, e = gate_matrix(ctx, name, params)
+    ka = len(gm)
+    if all(not gm[a][b] for a in range(ka) for b in range(ka) if a != b):
+        return "diag", [_tag(gm[a][a], one, mone) for a in range(ka)], e
+    nz = [[(b, _tag(gm[a][b], one, mone)) for b in range(ka) if gm[a][b]] for a in range(ka)]
+    if e == 0 and all(len(row) == 1 and row[0][1] is one for row in nz):
+        target = [0] * ka
+        for a, row in enumerate(nz):
+            target[row[0][0]] = a
+        return "perm", target, e
+    return "gen", nz, e
 
 
 def _times_sqrt2_power(r: Ring, cols: list[dict[int, Poly]], k: int) -> list[dict[int, Poly]]:

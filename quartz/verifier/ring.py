@@ -90,9 +90,11 @@ class Ring:
         return {key + t2: c for t2, c in self.red[t % self.N]}
 
     def const(self, c: int) -> Poly:
+        """The integer constant c."""
         return {self.one: c} if c else {}
 
     def zeta(self, t: int) -> Poly:
+        """zeta_N^t."""
         return self.monomial(t)
 
     # --- arithmetic -----------------------------------------------------------------------
@@ -131,15 +133,18 @@ class Ring:
                 del acc[k]
 
     def add(self, *ps: Poly) -> Poly:
+        """Sum of polynomials."""
         out: Poly = {}
         for p in ps:
             self.add_into(out, p)
         return out
 
     def neg(self, p: Poly) -> Poly:
+        """Negation."""
         return {k: -v for k, v in p.items()}
 
     def scale(self, p: Poly, c: int) -> Poly:
+        """c * p for an integer c."""
         return {k: v * c for k, v in p.items()} if c else {}
 
     # --- inspection -------------------------------------------------------------------------

@@ -22,6 +22,7 @@ class Verdict:
 
     @property
     def proven(self) -> bool:
+        """True for "proven"."""
         return self.status == "proven"
 
 
@@ -38,6 +39,7 @@ class ClassOutcome:
     label: str = ""  # the class id in its file (e.g. Quartz's "4_3"), else str(index)
 
     def to_json(self) -> dict:
+        """JSON-serialisable dict."""
         out = {"class": self.index, "id": self.label or str(self.index), "status": self.status,
                "circuits": self.num_circuits, "proven_classes": self.num_proven_classes}
         if self.message:
@@ -56,22 +58,27 @@ class VerifyReport:
     seconds: float = 0.0
 
     def count(self, status: str) -> int:
+        """Number of classes with this status."""
         return sum(1 for c in self.classes if c.status == status)
 
     @property
     def proven(self) -> int:
+        """Classes proven as one class."""
         return self.count("proven")
 
     @property
     def refuted(self) -> int:
+        """Classes whose circuits were shown to differ."""
         return self.count("refuted")
 
     @property
     def unknown(self) -> int:
+        """Classes with a circuit neither proven nor refuted."""
         return self.count("unknown")
 
     @property
     def corrupt(self) -> int:
+        """Classes that could not be read or break the set's limits."""
         return self.count("corrupt")
 
     def summary(self) -> str:
@@ -81,6 +88,7 @@ class VerifyReport:
                 f"{self.seconds:.2f} s)")
 
     def to_json(self) -> dict:
+        """JSON-serialisable dict."""
         return {"proven": self.proven, "refuted": self.refuted, "unknown": self.unknown,
                 "corrupt": self.corrupt, "pairs": self.pairs, "seconds": round(self.seconds, 3),
                 "classes": [c.to_json() for c in self.classes]}

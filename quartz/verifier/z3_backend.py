@@ -43,12 +43,14 @@ class Encoder:
     # --- complex helpers --------------------------------------------------------------------
     @staticmethod
     def mul(a, b):
+        """Complex product (None = 0)."""
         if a is None or b is None:
             return None
         return (a[0] * b[0] - a[1] * b[1], a[0] * b[1] + a[1] * b[0])
 
     @staticmethod
     def add(a, b):
+        """Complex sum (None = 0)."""
         if a is None:
             return b
         if b is None:
@@ -57,13 +59,16 @@ class Encoder:
 
     @staticmethod
     def neg(a):
+        """Complex negation (None = 0)."""
         return None if a is None else (-a[0], -a[1])
 
     @staticmethod
     def conj(a):
+        """Complex conjugate."""
         return (a[0], -a[1])
 
     def sqrt2(self):
+        """The Z3 real sqrt(2) (constrained r^2 = 2, r > 0)."""
         if self.r2 is None:
             self.r2 = z3.Real("r2")
             self.constraints += [self.r2 * self.r2 == 2, self.r2 > 0]
