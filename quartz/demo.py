@@ -18,7 +18,8 @@ def demo_circuit() -> quartz.Circuit:
     return tof_n(3, gate_set="nam")
 
 
-def main() -> int:
+def main(timeout: float = 10.0) -> int:
+    """Print the demo circuit's statistics before and after optimization (timeout in s)."""
     c = demo_circuit()
     print(f"before: {c.summary()}")
     try:
@@ -27,7 +28,7 @@ def main() -> int:
         print("(optimizer not built yet: statistics of the parsed circuit only)")
         return 0
     try:
-        out = optimize(c, "nam", timeout=10.0, seed=0)
+        out = optimize(c, "nam", timeout=timeout, seed=0)
     except quartz.QuartzError as e:  # e.g. no ECC set shipped yet on this checkout
         print(f"(optimizer not available yet: {e}; statistics of the parsed circuit only)")
         return 0
