@@ -101,3 +101,13 @@ def test_polish_merges_rotations_the_rules_cannot_reach(small_set):
     assert len(polished.circuit) == len(c) - 1 and same_unitary(polished.circuit, c)
     with pytest.raises(QuartzError, match="polish style"):
         search(c, [], timeout=0.1, progress=False, polish="zz")
+
+
+@pytest.mark.parametrize("cost,metric", [("t_count", lambda c: c.t_count), ("depth", lambda c: c.depth),
+                                         ({"rz": 5, "default": 1}, lambda c: 5 * c.count_ops().get("rz", 0) + len(c) - c.count_ops().get("rz", 0))])
+def test_every_cost_is_minimised(cost, metric, small_set):
+    c = (Circuit(2).rz(np.pi / 4, 0).cx(0, 1).rz(np.pi / 4, 0).h(1).h(1)
+         .rz(np.pi / 4, 1).x(1).rz(np.pi / 4, 1).x(1))
+    r = search(c, small_set, cost=cost, timeout=1, seed=0, progress=False)
+    assert metric(r.circuit) < metric(c)
+    assert same_unitary(r.circuit, c)

@@ -181,3 +181,23 @@ def test_bad_arguments_raise_clear_errors(small_set):
     with pytest.raises(QuartzError, match="Transformation"):
         Matcher([1, 2])
     assert m.apply(c, 0, 0) is None or len(m.apply(c, 0, 0)) <= 1
+
+
+def test_apply_all_chains_moves_and_reports_a_bad_one():
+    m = Matcher([HH, XRZX])
+    c = Circuit(1).h(0).h(0).x(0).rz(0.5, 0).x(0)
+    out = m.apply_all(c, [(0, 0), (0, 1)])
+    assert [g.name for g in out] == ["rz"] and float(out[0].params[0]) == -0.5
+    assert same_unitary(out, c)
+    with pytest.raises(QuartzError, match="does not apply"):
+        m.apply_all(c, [(2, 0)])
+
+
+def test_normalize_rotations_reduces_angles_exactly():
+    from quartz import _core
+
+    c = Circuit(2).rz(3 * math.pi, 0).rz(4 * math.pi, 1).p(2 * math.pi, 0).rz(-0.5, 1)
+    out = Circuit._wrap(_core.normalize_rotations(c.native))
+    assert [(g.name, str(g.params[0])) for g in out] == [("rz", "pi"), ("rz", "-0.5")]
+    assert out.global_phase.pi_fraction == (1, 1)  # rz(3pi) = -rz(pi)
+    assert same_unitary(out, c)
