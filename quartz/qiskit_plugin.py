@@ -3,7 +3,8 @@
 `QuartzOptimizationPlugin` is registered under the entry-point group
 `qiskit.transpiler.optimization` as `quartz`. Its stage runs Qiskit's own default optimization
 stage for the level first, then `QuartzOptimization` on the result, so the output is never
-larger than the default stage's. Time budget per circuit (`LEVEL_TIMEOUTS`, seconds; the
+larger than the default stage's; when Qiskit's stage made the circuit larger than it received,
+quartz also optimizes the received circuit and the smaller result wins. Time budget per circuit (`LEVEL_TIMEOUTS`, seconds; the
 environment variable QUARTZ_QISKIT_TIMEOUT overrides levels 1-3):
 
     level 0: 0 (nothing beyond Qiskit's default stage)   level 1: 2 s   level 2: 10 s   level 3: 30 s
@@ -24,6 +25,7 @@ phase (checked on random states for blocks of up to 16 qubits); otherwise the bl
 """
 from __future__ import annotations
 
+import copy
 import logging
 import math
 import os
@@ -37,7 +39,7 @@ from qiskit.converters import circuit_to_dag
 from qiskit.dagcircuit import DAGOpNode
 from qiskit.dagcircuit.collect_blocks import BlockCollector
 from qiskit.transpiler import PassManager
-from qiskit.transpiler.basepasses import TransformationPass
+from qiskit.transpiler.basepasses import AnalysisPass, TransformationPass
 from qiskit.transpiler.passes import GatesInBasis
 from qiskit.transpiler.preset_passmanagers.plugin import (
     PassManagerStagePlugin,
@@ -55,6 +57,8 @@ TIMEOUT_ENV = "QUARTZ_QISKIT_TIMEOUT"
 # Our gate sets, most preferred first when several fit inside a basis.
 PREFERENCE = ("nam", "ibm_modern", "clifford_t", "ibm", "rigetti", "ionq")
 VERIFY_MAX_QUBITS = 16
+# property_set key under which RecordStageInput keeps the circuit the stage received.
+STAGE_INPUT = "quartz_stage_input"
 # Qiskit instruction names for quartz gate types with another name.
 _FROM_QISKIT = {"u": "u3", "cnot": "cx", "phase": "p", "cu1": "cp", "toffoli": "ccx"}
 _STANDARD = get_standard_gate_name_mapping()
@@ -168,10 +172,30 @@ class QuartzOptimization(TransformationPass):
         self.last_report: list[str] = []
 
     def run(self, dag):
-        """Replace each unitary block by its quartz-optimized version when that is safe."""
+        """Replace each unitary block by its quartz-optimized version when that is safe.
+
+        If RecordStageInput ran earlier in the stage and the stage's passes made the circuit
+        larger than what the stage received (and did not change the layout), the received
+        circuit is optimized too (half the budget each) and the smaller result is returned.
+        """
         self.last_report = []
         if self.timeout <= 0:
             return dag
+        received = self.property_set[STAGE_INPUT] if self.property_set is not None else None
+        if (received is None or self.property_set["post_layout"] is not None
+                or received.size() >= dag.size() or not self._in_basis(received)):
+            return self._optimize_dag(dag, self.timeout)
+        ours = self._optimize_dag(dag, self.timeout / 2)
+        other = self._optimize_dag(copy.deepcopy(received), self.timeout / 2)
+        if other.size() < ours.size():
+            self.last_report.append("returned the optimized stage input")
+            return other
+        return ours
+
+    def _in_basis(self, dag) -> bool:
+        return self.basis is None or set(dag.count_ops(recurse=False)) <= set(self.basis)
+
+    def _optimize_dag(self, dag, timeout: float):
         blocks = BlockCollector(dag).collect_all_matching_blocks(
             _is_quartz_gate, split_blocks=False, min_block_size=2)
         if not blocks:
@@ -180,7 +204,7 @@ class QuartzOptimization(TransformationPass):
         total = sum(len(b) for b in blocks)
         index = {q: i for i, q in enumerate(dag.qubits)}
         for block in blocks:
-            budget = self.timeout * len(block) / total
+            budget = timeout * len(block) / total
             qubits = sorted({q for node in block for q in node.qargs}, key=index.__getitem__)
             new = self._optimize_block(block, qubits, [index[q] for q in qubits], budget, optimize)
             if new is None:
@@ -298,6 +322,14 @@ class QuartzOptimization(TransformationPass):
         return key(after) < key(before)
 
 
+class RecordStageInput(AnalysisPass):
+    """Keep a copy of the circuit the optimization stage received, for QuartzOptimization."""
+
+    def run(self, dag):
+        """Store a deep copy of `dag` in the property set under STAGE_INPUT."""
+        self.property_set[STAGE_INPUT] = copy.deepcopy(dag)
+
+
 def _default_stage(cfg, level: int):
     """Qiskit's own optimization stage for this configuration and level."""
     from qiskit.transpiler.preset_passmanagers.common import is_clifford_t_basis
@@ -328,7 +360,9 @@ class QuartzOptimizationPlugin(PassManagerStagePlugin):
         timeout = level_timeout(level)
         if timeout <= 0:
             return default if default is not None else PassManager()
-        stage = default if default is not None else PassManager()
+        stage = PassManager([RecordStageInput()])
+        if default is not None:
+            stage.append(default.to_flow_controller())
         stage.append(QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
                                         basis_gates=cfg.basis_gates, target=cfg.target,
                                         coupling_map=cfg.coupling_map))

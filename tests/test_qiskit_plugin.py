@@ -347,3 +347,24 @@ def test_reversed_pair_allowed_only_when_the_block_used_it():
     p = qp.QuartzOptimization(gate_set="nam", basis_gates=NAM_BASIS, coupling_map=cmap)
     assert p._allowed("cx", (0, 1), set()) and not p._allowed("cx", (1, 0), set())
     assert p._allowed("cx", (1, 0), {(1, 0)}) and not p._allowed("ccx", (0, 1, 2), set())
+
+
+def test_stage_input_is_optimized_when_the_stage_made_the_circuit_larger():
+    from qiskit.converters import circuit_to_dag, dag_to_circuit
+    from qiskit.transpiler.basepasses import TransformationPass
+
+    class Inflate(TransformationPass):
+        """U -> U U^-1 U: the same unitary, three times the gates."""
+
+        def run(self, dag):
+            qc = dag_to_circuit(dag)
+            return circuit_to_dag(qc.compose(qc.inverse()).compose(qc))
+
+    qc = _nam("tof_3")
+    p = qp.QuartzOptimization(gate_set="nam", timeout=2.0, basis_gates=NAM_BASIS)
+    out = PassManager([qp.RecordStageInput(), Inflate(), p]).run(qc)
+    assert out.size() <= qc.size()  # never worse than optimizing what the stage received
+    assert p.last_report.count("improved") == 2  # both the inflated and the received circuit
+    assert Operator(out) == Operator(qc)
+    plain = qp.QuartzOptimization(gate_set="nam", timeout=0.5, basis_gates=NAM_BASIS)
+    assert PassManager([Inflate(), plain]).run(qc).size() > 0  # no recorded input: no error
