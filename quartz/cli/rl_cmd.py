@@ -26,11 +26,14 @@ def add_parser(sub):
     t.add_argument("--layers", type=int, default=4, help="message-passing layers")
     t.add_argument("--episodes-per-iter", type=int, default=12)
     t.add_argument("--max-steps", type=int, default=60, help="episode length bound")
+    t.add_argument("--no-preprocess", action="store_true",
+                   help="train on the circuits as read (default: preprocessed, as optimize() does)")
     return p
 
 
-def load_training_circuits(source: str, gate_set) -> list:
-    """The circuits of a folder (*.qasm, sorted) or one file, converted into the gate set."""
+def load_training_circuits(source: str, gate_set, preprocess: bool = True) -> list:
+    """The circuits of a folder (*.qasm, sorted) or one file, converted into the gate set and
+    (by default) preprocessed the way quartz.optimize does before it calls the optimizer."""
     from quartz.gatesets import convert
     from quartz.qasm import load
 
@@ -43,6 +46,11 @@ def load_training_circuits(source: str, gate_set) -> list:
     out = []
     for f in files:
         c = convert(load(str(f)), gate_set)
+        if preprocess:
+            from quartz.search.preprocess import preprocess as prep
+
+            p = prep(c, gate_set)
+            c = p if len(p) <= len(c) else c
         c.name = f.stem
         out.append(c)
     return out
@@ -61,7 +69,7 @@ def run(args) -> int:
     from quartz.rl.train import TrainConfig, train
 
     gate_set = get_gate_set(args.gateset)
-    circuits = load_training_circuits(args.circuits, gate_set)
+    circuits = load_training_circuits(args.circuits, gate_set, not args.no_preprocess)
     ecc = ecc_sets.load(args.ecc_set or args.gateset)
     cfg = TrainConfig(hidden=args.hidden, layers=args.layers, max_steps=args.max_steps,
                       episodes_per_iter=args.episodes_per_iter, ppo=PPOConfig())

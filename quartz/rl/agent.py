@@ -1,11 +1,14 @@
 """Acting: pick a node from softmax(critic values / temperature), then a masked transformation.
 
+The default temperature is Quarl's 1/ln(h(N-1)/(1-h)) over the N candidate nodes (h = 0.9).
+
 The node is drawn among gates where the matcher can apply something; the transformation is
 drawn from the actor's logits at that node, masked to exactly the matcher's applicable set at
 that gate plus the stop action.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,8 +37,15 @@ def action_mask(allowed: np.ndarray, num_actions: int):
     return m
 
 
+def quarl_temperature(num_nodes: int, hit_rate: float = 0.9) -> float:
+    """Quarl's node temperature 1/ln(h(N-1)/(1-h)): the best node gets about probability h."""
+    x = hit_rate * (num_nodes - 1) / (1 - hit_rate)
+    return 1.0 / math.log(x) if x > math.e else 1.0
+
+
 @torch.no_grad()
-def decide(model, arrays: GraphArrays, applicable: dict[int, list[int]], *, temperature: float = 1.0,
+def decide(model, arrays: GraphArrays, applicable: dict[int, list[int]], *,
+           temperature: float | None = None,
            generator=None, greedy: bool = False, dev=None) -> Decision | None:
     """Sample (node, action) for a state; None when no transformation applies anywhere."""
     if not applicable:
@@ -46,6 +56,8 @@ def decide(model, arrays: GraphArrays, applicable: dict[int, list[int]], *, temp
     logits, values = model(data)
     logits, values = logits.cpu(), values.cpu()
     nodes = torch.tensor(list(applicable), dtype=torch.long)
+    if temperature is None:
+        temperature = quarl_temperature(len(nodes))
     node_scores = values[nodes] / max(temperature, 1e-6)
     if greedy:
         k = int(torch.argmax(node_scores))

@@ -14,12 +14,31 @@ from quartz.rl.model import ActorCritic, ModelConfig
 FORMAT = "quartz-rl-1"
 
 
+def xfer_keys(transformations) -> list[str]:
+    """A stable key per transformation: structural hashes of its source and target."""
+    return [f"{t.source.structural_hash():x}:{t.target.structural_hash():x}" for t in transformations]
+
+
 def ecc_fingerprint(transformations) -> str:
     """A short hash of the ordered transformation list (the actor's action space)."""
-    h = hashlib.sha256()
-    for t in transformations:
-        h.update(f"{t.source.structural_hash()}:{t.target.structural_hash()};".encode())
-    return h.hexdigest()[:16]
+    return hashlib.sha256(";".join(xfer_keys(transformations)).encode()).hexdigest()[:16]
+
+
+def action_map(meta: dict, transformations, path="model", min_overlap: float = 0.5):
+    """None when the model's action space is exactly these transformations; otherwise, for each
+    model action, the index of the same transformation here (-1 if absent).
+
+    Raises a QuartzError when fewer than `min_overlap` of the model's actions are found."""
+    if meta.get("ecc_fingerprint") == ecc_fingerprint(transformations):
+        return None
+    keys = meta.get("xfer_keys")
+    if keys:
+        index = {k: i for i, k in enumerate(xfer_keys(transformations))}
+        mapping = [index.get(k, -1) for k in keys]
+        if sum(i >= 0 for i in mapping) >= min_overlap * len(keys):
+            return mapping
+    check_compatible(meta, transformations, path)  # raises with the details
+    return None
 
 
 def save_checkpoint(path: str | os.PathLike, model: ActorCritic, meta: dict,

@@ -7,6 +7,7 @@ included) before it is returned.
 from __future__ import annotations
 
 import copy
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,7 @@ class RLSettings:
     """Inference knobs of optimize_rl."""
 
     fine_tune: bool = True
-    temperature: float = 0.5
+    temperature: float | None = None  # None: Quarl's hit-rate temperature
     max_steps: int = 100
     max_rise: float = 6.0
     greedy_share: float = 0.15  # share of the budget kept for the final greedy pass
@@ -57,19 +58,39 @@ def _greedy(matcher, circuit: Circuit, cost, cost_fn, deadline: float) -> Circui
     return greedy_pass(matcher, circuit, cost_fn, deadline)
 
 
+def _rules(ecc_set):
+    """(Matcher, gate set) from an ECCSet, a shipped set name or file, a Matcher or a list of
+    Transformations (default: the shipped Nam set)."""
+    from quartz.search import Matcher
+
+    if ecc_set is None or isinstance(ecc_set, (str, os.PathLike)):
+        from quartz.ecc_sets import load
+
+        ecc_set = load("nam" if ecc_set is None else ecc_set)
+    if isinstance(ecc_set, Matcher):
+        m = ecc_set
+    elif hasattr(ecc_set, "transformations") and callable(ecc_set.transformations):
+        m = Matcher(ecc_set.transformations())
+    else:
+        m = Matcher(list(ecc_set))
+    gates = getattr(ecc_set, "gate_set", None)
+    if gates is None:  # a bare list of transformations: the gates its circuits use
+        gates = sorted({g.name for t in m.transformations for c in (t.source, t.target) for g in c})
+    return m, tuple(gates)
+
+
 def _load_model(model, xfers, dev):
-    """The network to act with: a copy of a given ActorCritic, or one loaded from a file."""
-    from quartz.rl.checkpoint import check_compatible, load_checkpoint
+    """(network, action mapping or None): a copy of a given ActorCritic, or a model file."""
+    from quartz.rl.checkpoint import action_map, load_checkpoint
     from quartz.rl.model import ActorCritic
 
     if isinstance(model, ActorCritic):
         if model.config.num_actions != len(xfers) + 1:
             raise QuartzError(f"the RL model has {model.config.num_actions - 1} transformations, "
                               f"the ECC set {len(xfers)}")
-        return copy.deepcopy(model).to(dev).eval()  # fine-tuning never touches the caller's model
+        return copy.deepcopy(model).to(dev).eval(), None  # never touch the caller's model
     net, meta, _ = load_checkpoint(model, dev)
-    check_compatible(meta, xfers, f"model {model}")
-    return net
+    return net, action_map(meta, xfers, f"model {model}")
 
 
 def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 60.0,
@@ -84,32 +105,28 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     s = copy.copy(settings or RLSettings())
     if fine_tune is not None:
         s.fine_tune = fine_tune
-    if not isinstance(timeout, (int, float)) or timeout <= 0:
-        raise QuartzError(f"timeout must be a positive number of seconds, got {timeout!r}")
-    if ecc_set is None:
-        from quartz.ecc_sets import load
-
-        ecc_set = load("nam")
-    extra = set(circuit.count_ops()) - set(ecc_set.gate_set)
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
+        raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
+    matcher, gate_set = _rules(ecc_set)
+    extra = set(circuit.count_ops()) - set(gate_set)
     if extra:
         raise QuartzError(f"the circuit has gates {sorted(extra)} outside the ECC set's gate set "
-                          f"{{{', '.join(ecc_set.gate_set)}}}; convert it first")
-    xfers = ecc_set.transformations()
+                          f"{{{', '.join(gate_set)}}}; convert it first")
+    xfers = matcher.transformations
     dev = device()
-    net = _load_model(default_model_path(ecc_set.gate_set) if model is None else model, xfers, dev)
+    net, mapping = _load_model(default_model_path(gate_set) if model is None else model, xfers, dev)
     cost_fn = cost_function(cost)
     threads = torch.get_num_threads()
     if dev.type == "cpu":
         torch.set_num_threads(1)  # small graphs: threads only add overhead
     try:
-        best = _rl_loop(circuit, net, xfers, cost_fn, t0 + timeout * (1 - s.greedy_share),
-                        0 if seed is None else int(seed), dev, s)
+        best = _rl_loop(circuit, net, matcher, mapping, cost_fn,
+                        t0 + timeout * (1 - s.greedy_share), 0 if seed is None else int(seed), dev, s)
     finally:
         torch.set_num_threads(threads)
     from quartz.rl.equivalence import check_equivalent
-    from quartz.search import Matcher
 
-    out = _greedy(Matcher(xfers), best, cost, cost_fn, t0 + timeout)
+    out = _greedy(matcher, best, cost, cost_fn, t0 + timeout)
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
     check_equivalent(circuit, out)
@@ -117,19 +134,22 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     return out
 
 
-def _rl_loop(circuit: Circuit, net, xfers, cost_fn, deadline: float, seed: int, dev,
+def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, seed: int, dev,
              s: RLSettings) -> Circuit:
     """Episodes from the input and from the best circuit so far, with optional PPO fine-tuning."""
     from quartz.rl.agent import torch
     from quartz.rl.env import RewriteEnv
     from quartz.rl.ppo import PPOConfig, ppo_update
     from quartz.rl.rollout import run_episode
-    from quartz.search import Matcher
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
-    env = RewriteEnv(Matcher(xfers), cost_fn, len(xfers), s.max_steps, s.max_rise)
+    if mapping is not None:
+        from quartz.rl.actions import RemappedMatcher
+
+        matcher = RemappedMatcher(matcher, mapping)
+    env = RewriteEnv(matcher, cost_fn, net.config.num_actions - 1, s.max_steps, s.max_rise)
     best, best_cost = circuit, float(cost_fn(circuit))
     optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if s.fine_tune else None
     pcfg = PPOConfig(epochs=2)

@@ -42,7 +42,7 @@ class Episode:
 
 
 def run_episode(model, env: RewriteEnv, circuit: Circuit, *, circuit_index: int = 0,
-                temperature: float = 1.0, generator=None, greedy: bool = False,
+                temperature: float | None = None, generator=None, greedy: bool = False,
                 dev=None, deadline: float | None = None) -> Episode:
     """Play one episode from `circuit`; returns its transitions and the best circuit seen."""
     env.reset(circuit)

@@ -12,7 +12,8 @@ from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.rl._deps import device
 from quartz.rl.agent import torch
-from quartz.rl.checkpoint import check_compatible, ecc_fingerprint, load_checkpoint, save_checkpoint
+from quartz.rl.checkpoint import (check_compatible, ecc_fingerprint, load_checkpoint, save_checkpoint,
+                                  xfer_keys)
 from quartz.rl.env import cost_function
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.rl.ppo import PPOConfig, ppo_update
@@ -27,7 +28,7 @@ class TrainConfig:
     layers: int = 4
     max_steps: int = 60
     max_rise: float = 6.0
-    temperature: float = 0.5
+    temperature: float | None = None  # None: Quarl's hit-rate temperature
     episodes_per_iter: int = 12
     restart_from_best: float = 0.5  # probability an episode starts at the best circuit so far
     checkpoint_every_s: float = 60.0
@@ -80,6 +81,7 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
     if opt_state is not None:
         optimizer.load_state_dict(opt_state)
     meta.update({"gate_set": list(ecc_set.gate_set), "ecc_fingerprint": ecc_fingerprint(xfers),
+                 "xfer_keys": xfer_keys(xfers),
                  "num_transformations": len(xfers), "cost": cost if isinstance(cost, str) else "custom",
                  "train_circuits": names, "train_config": asdict(cfg)})
     for key in ("episodes", "iterations", "train_seconds"):

@@ -42,3 +42,14 @@ def test_bad_files(tmp_path):
     with pytest.raises(QuartzError, match="is not a quartz RL model"):
         load_checkpoint(tmp_path / "other.pt")
     assert ecc_fingerprint(xfers(2)) != ecc_fingerprint(xfers(1))
+
+
+def test_action_map_for_a_related_ecc_set():
+    from quartz.rl.checkpoint import action_map, xfer_keys
+
+    three = xfers(2) + [Transformation(quartz.Circuit(1).x(0).x(0), quartz.Circuit(1), Phase(), 1)]
+    meta = {"ecc_fingerprint": ecc_fingerprint(three), "xfer_keys": xfer_keys(three)}
+    assert action_map(meta, three) is None  # identical action space
+    assert action_map(meta, [three[2], three[0]]) == [1, -1, 0]  # reordered, one missing
+    with pytest.raises(QuartzError, match="trained for another ECC set"):
+        action_map(meta, [three[1]])  # fewer than half of the model's actions remain

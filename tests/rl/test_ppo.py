@@ -74,3 +74,15 @@ def test_mask_and_decide_respect_allowed_actions():
         assert d.node == 2 and d.action in (1, 3, 5) and d.allowed.tolist() == [1, 3, 5]
     d = decide(model, arrays, {0: [2], 2: [1, 3]}, greedy=True)
     assert d.action != 5  # greedy never picks stop
+
+
+def test_quarl_temperature_gives_the_best_node_its_hit_rate():
+    from quartz.rl.agent import quarl_temperature
+
+    for n in (5, 40, 300):
+        t = quarl_temperature(n)
+        values = torch.zeros(n)
+        values[0] = 1.0
+        p = torch.softmax(values / t, 0)
+        assert abs(float(p[0]) - 0.9) < 1e-4
+    assert quarl_temperature(1) == 1.0
