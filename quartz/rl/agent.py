@@ -46,15 +46,17 @@ def quarl_temperature(num_nodes: int, hit_rate: float = 0.9) -> float:
 @torch.no_grad()
 def decide(model, arrays: GraphArrays, applicable: dict[int, list[int]], *,
            temperature: float | None = None,
-           generator=None, greedy: bool = False, dev=None) -> Decision | None:
-    """Sample (node, action) for a state; None when no transformation applies anywhere."""
+           generator=None, greedy: bool = False, dev=None, allow_stop: bool = True) -> Decision | None:
+    """Sample (node, action) for a state; None when no transformation applies anywhere.
+
+    The stop action (the last logit) is allowed unless `allow_stop` is False."""
     if not applicable:
         return None
     data = to_data(arrays)
     if dev is not None:
         data = data.to(dev)
-    logits, values = model(data)
-    logits, values = logits.cpu(), values.cpu()
+    h = model.node_states(data)
+    values = model.values(h).cpu()
     nodes = torch.tensor(list(applicable), dtype=torch.long)
     if temperature is None:
         temperature = quarl_temperature(len(nodes))
@@ -64,9 +66,10 @@ def decide(model, arrays: GraphArrays, applicable: dict[int, list[int]], *,
     else:
         k = int(torch.multinomial(torch.softmax(node_scores, 0), 1, generator=generator))
     node = int(nodes[k])
-    num_actions = logits.shape[1]
-    allowed = np.array(applicable[node] + [num_actions - 1], dtype=np.int64)
-    masked = logits[node].masked_fill(~action_mask(allowed, num_actions), float("-inf"))
+    logits = model.logits(h[node]).cpu()  # the actor runs on the chosen node only
+    num_actions = logits.shape[0]
+    allowed = np.array(applicable[node] + ([num_actions - 1] if allow_stop else []), dtype=np.int64)
+    masked = logits.masked_fill(~action_mask(allowed, num_actions), float("-inf"))
     logp = torch.log_softmax(masked, 0)
     if greedy:
         probs = logp.clone()

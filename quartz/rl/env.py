@@ -2,7 +2,9 @@
 
 An action is (gate index, transformation index) or (gate index, stop). The reward is the cost
 decrease of the step. An episode ends on stop, when nothing applies, after `max_steps`, or
-when the cost rises more than `max_rise` above the start (Quarl bounds it by 6 gates).
+when the cost rises more than `max_rise` above the start (Quarl bounds it by 6 gates). Stop is
+only offered after `min_steps` steps: otherwise PPO quickly learns to stop at once, since on
+already-simplified circuits almost every first move raises the cost.
 """
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ class RewriteEnv:
     num_xfers: int
     max_steps: int = 60
     max_rise: float = 6.0
+    min_steps: int = 0  # steps before the stop action becomes available
     circuit: Circuit = field(init=False, default=None)
     start_cost: float = field(init=False, default=0.0)
     cost: float = field(init=False, default=0.0)
@@ -56,6 +59,11 @@ class RewriteEnv:
     @property
     def stop_action(self) -> int:
         return self.num_xfers
+
+    @property
+    def stop_allowed(self) -> bool:
+        """Whether the stop action is available now (after `min_steps` steps)."""
+        return self.steps >= self.min_steps
 
     def reset(self, circuit: Circuit) -> Circuit:
         """Start an episode at `circuit`."""

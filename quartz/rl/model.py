@@ -66,7 +66,15 @@ class ActorCritic(nn.Module):
             h = h + conv(h, data.edge_index, data.edge_attr)  # residual keeps deep stacks stable
         return h
 
+    def values(self, h):
+        """Critic values [n] from node states."""
+        return self.critic(h).squeeze(-1)
+
+    def logits(self, h):
+        """Actor logits [n, num_actions] from node states (call it on the chosen nodes only)."""
+        return self.actor(h)
+
     def forward(self, data):
         """(actor logits [n, num_actions], critic values [n]) for a graph or a batch."""
         h = self.node_states(data)
-        return self.actor(h), self.critic(h).squeeze(-1)
+        return self.logits(h), self.values(h)

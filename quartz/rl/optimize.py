@@ -30,6 +30,7 @@ class RLSettings:
     temperature: float | None = None  # None: Quarl's hit-rate temperature
     max_steps: int = 100
     max_rise: float = 6.0
+    min_steps: int = 10  # steps before the stop action is offered
     greedy_share: float = 0.15  # share of the budget kept for the final greedy pass
     fine_tune_batch: int = 128
 
@@ -149,7 +150,8 @@ def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, 
         from quartz.rl.actions import RemappedMatcher
 
         matcher = RemappedMatcher(matcher, mapping)
-    env = RewriteEnv(matcher, cost_fn, net.config.num_actions - 1, s.max_steps, s.max_rise)
+    env = RewriteEnv(matcher, cost_fn, net.config.num_actions - 1, s.max_steps, s.max_rise,
+                     s.min_steps)
     best, best_cost = circuit, float(cost_fn(circuit))
     optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if s.fine_tune else None
     pcfg = PPOConfig(epochs=2)

@@ -21,7 +21,7 @@ class PPOConfig:
     lam: float = 0.9
     clip: float = 0.2
     value_coef: float = 0.5
-    entropy_coef: float = 0.01
+    entropy_coef: float = 0.02  # Quarl's
     lr: float = 3e-4
     epochs: int = 3
     minibatch: int = 64
@@ -79,8 +79,8 @@ def make_batch(transitions: list[Transition], advantages: np.ndarray, returns: n
 
 def ppo_loss(model, b: PPOBatch, cfg: PPOConfig):
     """(total loss, stats dict) of the clipped PPO objective on a batch."""
-    logits, values = model(b.graphs)
-    sel = logits[b.index].masked_fill(~b.mask, float("-inf"))
+    h = model.node_states(b.graphs)[b.index]  # chosen nodes only
+    sel = model.logits(h).masked_fill(~b.mask, float("-inf"))
     logp_all = torch.log_softmax(sel, dim=-1)
     logp = logp_all.gather(1, b.actions[:, None]).squeeze(1)
     p = logp_all.exp()
@@ -90,7 +90,7 @@ def ppo_loss(model, b: PPOBatch, cfg: PPOConfig):
         adv = (adv - adv.mean()) / (adv.std() + 1e-8)
     ratio = torch.exp(logp - b.old_logp)
     policy = -torch.min(ratio * adv, torch.clamp(ratio, 1 - cfg.clip, 1 + cfg.clip) * adv).mean()
-    value = ((values[b.index] - b.returns) ** 2).mean()
+    value = ((model.values(h) - b.returns) ** 2).mean()
     loss = policy + cfg.value_coef * value - cfg.entropy_coef * entropy
     return loss, {"policy": policy.item(), "value": value.item(), "entropy": entropy.item()}
 

@@ -51,7 +51,7 @@ def run_episode(model, env: RewriteEnv, circuit: Circuit, *, circuit_index: int 
         applicable = env.applicable()
         arrays = circuit_arrays(env.circuit)
         d = decide(model, arrays, applicable, temperature=temperature, generator=generator,
-                   greedy=greedy, dev=dev)
+                   greedy=greedy, dev=dev, allow_stop=env.stop_allowed)
         if d is None:
             if ep.transitions:
                 ep.transitions[-1].done = True
@@ -76,7 +76,7 @@ def random_episode(env: RewriteEnv, circuit: Circuit, rng: np.random.Generator) 
         if not applicable:
             return total
         node = list(applicable)[rng.integers(len(applicable))]
-        choices = applicable[node] + [env.stop_action]
+        choices = applicable[node] + ([env.stop_action] if env.stop_allowed else [])
         res = env.step(node, choices[rng.integers(len(choices))])
         total += res.reward
         if res.done:

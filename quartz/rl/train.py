@@ -28,6 +28,7 @@ class TrainConfig:
     layers: int = 4
     max_steps: int = 60
     max_rise: float = 6.0
+    min_steps: int = 10  # steps before stop is offered (see quartz.rl.env)
     temperature: float | None = None  # None: Quarl's hit-rate temperature
     episodes_per_iter: int = 12
     restart_from_best: float = 0.5  # probability an episode starts at the best circuit so far
@@ -99,7 +100,8 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
         from tqdm import tqdm
 
         bar = tqdm(total=round(budget), unit="s", desc="rl train", file=sys.stderr, leave=False)
-    with RolloutPool(workers, xfers, cost, cfg.max_steps, cfg.max_rise, model.config) as pool:
+    with RolloutPool(workers, xfers, cost, cfg.max_steps, cfg.max_rise, model.config,
+                     cfg.min_steps) as pool:
         it = 0
         while time.monotonic() - t0 < budget and (max_iterations is None or it < max_iterations):
             jobs = []

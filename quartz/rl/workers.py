@@ -12,17 +12,18 @@ from quartz.rl.rollout import Episode, run_episode
 _W: dict = {}
 
 
-def make_env(transformations, cost, max_steps: int, max_rise: float) -> RewriteEnv:
+def make_env(transformations, cost, max_steps: int, max_rise: float,
+             min_steps: int = 0) -> RewriteEnv:
     """An environment over the real matcher for these transformations and cost."""
     from quartz.search import Matcher
 
     return RewriteEnv(Matcher(transformations), cost_function(cost), len(transformations),
-                      max_steps, max_rise)
+                      max_steps, max_rise, min_steps)
 
 
-def _init(transformations, cost, max_steps, max_rise, config: dict) -> None:
+def _init(transformations, cost, max_steps, max_rise, min_steps, config: dict) -> None:
     torch.set_num_threads(1)
-    _W["env"] = make_env(transformations, cost, max_steps, max_rise)
+    _W["env"] = make_env(transformations, cost, max_steps, max_rise, min_steps)
     _W["model"] = ActorCritic(ModelConfig(**config)).eval()
 
 
@@ -40,14 +41,14 @@ class RolloutPool:
     """Plays batches of episodes, in `workers` processes (or in-process when workers <= 1)."""
 
     def __init__(self, workers: int, transformations, cost, max_steps: int, max_rise: float,
-                 config: ModelConfig):
+                 config: ModelConfig, min_steps: int = 0):
         self.workers = workers
-        args = (transformations, cost, max_steps, max_rise, config.to_dict())
+        args = (transformations, cost, max_steps, max_rise, min_steps, config.to_dict())
         if workers > 1:
             self.pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=args)
         else:
             self.pool = None
-            self.env = make_env(*args[:4])
+            self.env = make_env(*args[:5])
 
     def play(self, model, jobs: list[tuple], dev=None) -> list[Episode]:
         """Run jobs (circuit_index, circuit, seed, temperature) with the model's current weights."""

@@ -72,6 +72,9 @@ def test_mask_and_decide_respect_allowed_actions():
     for _ in range(30):
         d = decide(model, arrays, {2: [1, 3]}, generator=g)
         assert d.node == 2 and d.action in (1, 3, 5) and d.allowed.tolist() == [1, 3, 5]
+    for _ in range(10):
+        d = decide(model, arrays, {2: [1, 3]}, generator=g, allow_stop=False)
+        assert d.allowed.tolist() == [1, 3] and d.action in (1, 3)
     d = decide(model, arrays, {0: [2], 2: [1, 3]}, greedy=True)
     assert d.action != 5  # greedy never picks stop
 

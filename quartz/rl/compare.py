@@ -1,0 +1,59 @@
+"""RL vs search at the same time budget on benchmark circuits (the BENCHMARKS.md "RL" table).
+
+    python -m quartz.rl.compare --timeout 30 DIR/a.qasm DIR/b.qasm ...
+
+Each circuit goes through `quartz.optimize` twice (method "search" and method "rl", same
+gate set, ECC set, timeout and seed); the table lists gate counts and wall time.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+
+def compare(paths: list[str], *, timeout: float, seed: int = 0, model: str | None = None,
+            gate_set: str = "nam") -> list[dict]:
+    """One row per circuit: original, search and RL gate counts and seconds."""
+    import quartz
+
+    rows = []
+    for p in paths:
+        c = quartz.load(p)
+        row = {"circuit": Path(p).stem, "original": len(c)}
+        for method in ("search", "rl"):
+            t = time.monotonic()
+            out = quartz.optimize(c, gate_set, method=method, timeout=timeout, seed=seed,
+                                  model=model if method == "rl" else None)
+            row[method] = len(out)
+            row[f"{method}_s"] = time.monotonic() - t
+        rows.append(row)
+        print(f"{row['circuit']}: {row['original']} -> search {row['search']}, rl {row['rl']}",
+              file=sys.stderr)
+    return rows
+
+
+def markdown(rows: list[dict]) -> str:
+    """The rows as a Markdown table."""
+    out = ["| circuit | original | search | RL | search s | RL s |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['circuit']} | {r['original']} | {r['search']} | {r['rl']} | "
+                   f"{r['search_s']:.1f} | {r['rl_s']:.1f} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: print the Markdown table for the given QASM files."""
+    ap = argparse.ArgumentParser(prog="python -m quartz.rl.compare", description=__doc__.split("\n")[0])
+    ap.add_argument("qasm", nargs="+")
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--model", default=None)
+    args = ap.parse_args(argv)
+    print(markdown(compare(args.qasm, timeout=args.timeout, seed=args.seed, model=args.model)))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
