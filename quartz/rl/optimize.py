@@ -44,19 +44,21 @@ def default_model_path(gate_set) -> Path:
     return DATA_DIR / name
 
 
-def _greedy(matcher, circuit: Circuit, cost, cost_fn, deadline: float) -> Circuit:
+def _greedy(matcher, circuit: Circuit, cost, cost_fn, deadline: float,
+            min_seconds: float = 0.5) -> Circuit:
     """quartz.search's greedy pass when it has one, else our matcher-based greedy pass."""
     try:
         from quartz.search import search
     except ImportError:
         search = None
     if search is not None:
-        left = max(0.0, deadline - time.monotonic())
+        # the greedy pass is cheap: it always gets a little time, even when the RL loop overran
+        left = max(deadline - time.monotonic(), min_seconds)
         return search(circuit, matcher, cost=cost, timeout=left, greedy_only=True,
                       progress=False).circuit
     from quartz.rl.greedy import greedy_pass
 
-    return greedy_pass(matcher, circuit, cost_fn, deadline)
+    return greedy_pass(matcher, circuit, cost_fn, max(deadline, time.monotonic() + min_seconds))
 
 
 def _rules(ecc_set):
@@ -127,7 +129,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
         torch.set_num_threads(threads)
     from quartz.rl.equivalence import check_equivalent
 
-    out = _greedy(matcher, best, cost, cost_fn, t0 + timeout)
+    out = _greedy(matcher, best, cost, cost_fn, t0 + timeout, min(2.0, 0.15 * timeout))
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
     check_equivalent(circuit, out)
@@ -158,6 +160,7 @@ def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, 
     buffer: list = []
     dead: set[int] = set()
     episode = 0
+    budget = max(deadline - time.monotonic(), 0.0)
     while time.monotonic() < deadline:
         start = circuit if (episode % 2 == 1 and best is not circuit) else best
         ep = run_episode(net, env, start, temperature=s.temperature, generator=gen,
@@ -171,7 +174,8 @@ def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, 
                 break
             continue
         buffer.extend(ep.transitions)
-        if optimizer is not None and len(buffer) >= s.fine_tune_batch and time.monotonic() < deadline:
+        left = deadline - time.monotonic()
+        if optimizer is not None and len(buffer) >= s.fine_tune_batch and left > 0.25 * budget:
             ppo_update(net, optimizer, buffer, net.config.num_actions, pcfg, rng, dev)
             buffer = []
     return best

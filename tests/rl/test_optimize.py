@@ -1,0 +1,123 @@
+"""optimize_rl: outputs equivalent to inputs (phase included), never worse, clear errors."""
+import numpy as np
+import pytest
+
+import quartz
+from conftest import BENCH, bench, random_nam_circuit
+from quartz.errors import QuartzError
+from quartz.rl import optimize_rl
+from quartz.rl.agent import torch
+from quartz.rl.equivalence import check_equivalent, equivalent
+from quartz.rl.greedy import greedy_pass
+from quartz.rl.env import cost_function
+from quartz.rl.model import ActorCritic, ModelConfig
+
+
+@pytest.fixture(scope="module")
+def small_model(nam_ecc):
+    torch.manual_seed(0)
+    return ActorCritic(ModelConfig(len(nam_ecc.transformations()) + 1, hidden=16, layers=2)).eval()
+
+
+def test_outputs_are_equivalent_and_not_worse(nam_ecc, small_model):
+    rng = np.random.default_rng(11)
+    circuits = [bench("tof_3")] + [random_nam_circuit(rng, qubits=3, gates=30) for _ in range(3)]
+    for c in circuits:
+        out = optimize_rl(c, nam_ecc, timeout=1.5, seed=1, model=small_model)
+        assert len(out) <= len(c)
+        # independent check: the unitaries agree exactly, global phase included
+        np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
+    assert len(optimize_rl(circuits[1], nam_ecc, timeout=1.5, seed=1, model=small_model)) < 30
+
+
+def test_fine_tuning_keeps_the_given_model(nam_ecc, small_model):
+    before = {k: v.clone() for k, v in small_model.state_dict().items()}
+    optimize_rl(bench("tof_3"), nam_ecc, timeout=1.0, seed=0, model=small_model, fine_tune=True)
+    assert all(torch.equal(v, small_model.state_dict()[k]) for k, v in before.items())
+
+
+def test_errors(nam_ecc, small_model, tmp_path):
+    with pytest.raises(QuartzError, match="outside the ECC set's gate set"):
+        optimize_rl(quartz.Circuit(2).cz(0, 1), nam_ecc, timeout=1.0, model=small_model)
+    with pytest.raises(QuartzError, match="timeout must be a non-negative"):
+        optimize_rl(quartz.Circuit(1).h(0), nam_ecc, timeout=-1, model=small_model)
+    wrong = ActorCritic(ModelConfig(5, hidden=8, layers=1))
+    with pytest.raises(QuartzError, match="transformations"):
+        optimize_rl(quartz.Circuit(1).h(0), nam_ecc, timeout=1.0, model=wrong)
+    with pytest.raises(QuartzError, match="does not exist"):
+        optimize_rl(quartz.Circuit(1).h(0), nam_ecc, timeout=1.0, model=tmp_path / "none.pt")
+
+
+def test_equivalence_helpers():
+    a = quartz.Circuit(2).h(0).cx(0, 1)
+    b = quartz.Circuit(2).h(0).cx(0, 1).rz(0.3, 1).rz(-0.3, 1)
+    assert equivalent(a, b) and equivalent(a, b, max_unitary_qubits=0)  # unitary / random states
+    c = quartz.Circuit(2).h(0).cx(0, 1).z(1)
+    assert not equivalent(a, c) and not equivalent(a, c, max_unitary_qubits=0)
+    d = a.copy()
+    d.global_phase = quartz.Param.pi(1, 2)
+    assert not equivalent(a, d) and equivalent(a, d, up_to_phase=True)
+    with pytest.raises(quartz.EquivalenceError, match="not equivalent"):
+        check_equivalent(a, c)
+
+
+def test_greedy_pass_lowers_cost(nam_matcher):
+    c = quartz.Circuit(2).h(0).h(0).cx(0, 1).cx(0, 1).x(1)
+    out = greedy_pass(nam_matcher, c, cost_function("gates"))
+    assert len(out) == 1 and equivalent(c, out)
+
+
+def test_quartz_optimize_dispatches_to_rl(nam_ecc, small_model, tmp_path):
+    from quartz.rl.checkpoint import ecc_fingerprint, save_checkpoint, xfer_keys
+
+    xfers = nam_ecc.transformations()
+    path = tmp_path / "small.pt"
+    save_checkpoint(path, small_model, {"ecc_fingerprint": ecc_fingerprint(xfers),
+                                        "xfer_keys": xfer_keys(xfers)})
+    c = bench("tof_3")
+    out = quartz.optimize(c, "nam", method="rl", model=str(path), timeout=3.0, seed=0)
+    assert isinstance(out, quartz.Circuit) and len(out) < len(c)  # preprocessing + RL + greedy
+    np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
+    # the same run straight on optimize_rl, with the ECC set given as a Matcher or a list
+    from quartz.search import Matcher
+
+    for rules in (Matcher(xfers), xfers):
+        out2 = optimize_rl(c, rules, timeout=1.0, seed=0, model=path)
+        assert equivalent(c, out2) and len(out2) <= len(c)
+
+
+def test_compare_table(nam_ecc, small_model, tmp_path):
+    from quartz.rl.checkpoint import ecc_fingerprint, save_checkpoint, xfer_keys
+    from quartz.rl.compare import compare, main, markdown
+
+    xfers = nam_ecc.transformations()
+    path = tmp_path / "small.pt"
+    save_checkpoint(path, small_model, {"ecc_fingerprint": ecc_fingerprint(xfers),
+                                        "xfer_keys": xfer_keys(xfers)})
+    src = str(BENCH / "tof_3.qasm")
+    rows = compare([src], timeout=0.5, model=str(path))
+    assert rows[0]["circuit"] == "tof_3" and rows[0]["original"] == 45
+    assert rows[0]["search"] <= 45 and rows[0]["rl"] <= 45
+    table = markdown(rows)
+    assert table.splitlines()[0].startswith("| circuit | original | search | RL")
+    assert "| tof_3 | 45 |" in table
+    assert main([src, "--timeout", "0.3", "--model", str(path)]) == 0
+
+
+def test_shipped_model_is_the_default(nam_ecc):
+    from quartz.rl import default_model_path
+    from quartz.rl.checkpoint import action_map, load_checkpoint
+
+    path = default_model_path(nam_ecc.gate_set)
+    assert path.name == "rl_nam.pt" and path.stat().st_size < 5 * 2**20
+    model, meta, opt = load_checkpoint(path)
+    assert opt is None and action_map(meta, nam_ecc.transformations()) is None
+    assert sorted(meta["train_circuits"]) == sorted(["barenco_tof_3", "vbe_adder_3", "mod5_4",
+                                                     "mod_mult_55", "tof_5", "gf2^4_mult"])
+    c = bench("mod5_4")
+    out = optimize_rl(c, timeout=2.0, seed=0)  # model=None: the shipped one, ECC set: Nam's
+    assert len(out) <= len(c) and equivalent(c, out)
+    out = quartz.optimize(c, "nam", method="rl", timeout=2.0, seed=0)  # preprocess + RL + greedy
+    assert len(out) < len(c) and equivalent(c, out)
+    with pytest.raises(QuartzError, match="no shipped RL model"):
+        default_model_path(("h", "cz"))
