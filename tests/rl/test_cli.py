@@ -1,13 +1,13 @@
 """`quartz rl train`: trains, writes a model, resumes, and reports bad input clearly."""
 import shutil
 
-from conftest import BENCH
+from rl_helpers import BENCH
 from quartz.cli import main
 from quartz.rl.checkpoint import load_checkpoint
 
 
 def test_train_and_resume(tmp_path, capsys, monkeypatch):
-    import conftest
+    import rl_helpers
 
     folder = tmp_path / "circ"
     folder.mkdir()
@@ -16,8 +16,8 @@ def test_train_and_resume(tmp_path, capsys, monkeypatch):
     args = ["rl", "train", "--gateset", "nam", "--circuits", str(folder), "--minutes", "0.05",
             "-o", str(out), "--hidden", "16", "--layers", "2", "--workers", "1", "--max-steps", "10",
             "--episodes-per-iter", "4"]
-    if conftest.ECC_NAME != "nam":
-        args += ["--ecc-set", conftest.ECC_NAME]
+    if rl_helpers.ECC_NAME != "nam":
+        args += ["--ecc-set", rl_helpers.ECC_NAME]
     assert main(args) == 0
     _, meta, opt = load_checkpoint(out)
     first = meta["episodes"]

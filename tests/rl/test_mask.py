@@ -1,7 +1,7 @@
 """The action mask is exactly the matcher's applicable set; env steps follow the matcher."""
 import numpy as np
 
-from conftest import random_nam_circuit
+from rl_helpers import random_nam_circuit
 from quartz.rl.agent import decide, torch
 from quartz.rl.env import RewriteEnv, applicable_by_node, cost_function
 from quartz.rl.graph import circuit_arrays

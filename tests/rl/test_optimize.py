@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import quartz
-from conftest import BENCH, bench, random_nam_circuit
+from rl_helpers import BENCH, bench, random_nam_circuit
 from quartz.errors import QuartzError
 from quartz.rl import optimize_rl
 from quartz.rl.agent import torch

@@ -1,7 +1,7 @@
 """A short seeded PPO run on tof_3 beats the random policy's mean episode reward."""
 import numpy as np
 
-from conftest import bench
+from rl_helpers import bench
 from quartz.rl.agent import torch
 from quartz.rl.env import RewriteEnv, cost_function
 from quartz.rl.ppo import PPOConfig
