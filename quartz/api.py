@@ -112,7 +112,7 @@ def get_matcher(ecc_set, gs: GateSet):
 def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
-             threads: int = 2):
+             threads: int = 2, history: list | None = None):
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -122,6 +122,7 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
     The result equals the input up to nothing (global phase included); it is checked before it
     is returned, and on a failed check the input is returned and an error is logged.
+    `history`: a list that receives the search's (seconds, best cost) trace (method 'search').
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -157,8 +158,11 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             from quartz.search.preprocess import style_for_gate_set
 
             polish = style_for_gate_set(gs)
-        result = search(work, matcher, cost=c, timeout=timeout, seed=seed, progress=progress,
-                        threads=threads, polish=polish).circuit
+        found = search(work, matcher, cost=c, timeout=timeout, seed=seed, progress=progress,
+                       threads=threads, polish=polish)
+        result = found.circuit
+        if history is not None:
+            history.extend(found.history)
     if c.search_value(result) > c.search_value(work):
         result = work
     result.name = original.name
