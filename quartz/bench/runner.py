@@ -61,19 +61,17 @@ class CircuitResult:
         return next((o for o in self.outcomes if o.optimizer == optimizer), None)
 
 
-def quartz_method(method: str) -> OptimizerFn:
+def quartz_method(method: str, ecc_set=None) -> OptimizerFn:
     """An optimizer function running `quartz.optimize(..., method=method)`, with its trace."""
 
     def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
         from quartz.api import optimize
 
-        trace: list[tuple[float, float]] = []
-        out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method)
-        history = getattr(out, "history", None)
-        if history is not None:  # a result object rather than a bare circuit
-            trace = [(float(s), float(c)) for s, c in history]
-            out = out.circuit
-        return out, trace
+        history: list = []
+        kwargs = {"history": history} if method == "search" else {}
+        out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method,
+                       ecc_set=ecc_set, **kwargs)
+        return out, [(float(s), float(c)) for s, c in history]
 
     return run
 
@@ -131,15 +129,15 @@ def bench_circuit(name: str, circuit: Circuit, gate_set: str, methods: dict[str,
 
 
 def _job(args) -> CircuitResult:
-    name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout = args
-    methods = {m: quartz_method(m) for m in method_names}
+    name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout, ecc = args
+    methods = {m: quartz_method(m, ecc) for m in method_names}
     return bench_circuit(name, circuit, gate_set, methods, baselines, timeout, seed, check_timeout)
 
 
 def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
               methods: Iterable[str] = ("search",), baselines: Iterable[str] = (),
               timeout: float = 60.0, jobs: int = 1, seed: int = 0, check_timeout: float = 120.0,
-              progress: bool = True,
+              progress: bool = True, ecc_set=None,
               on_result: Callable[[list[CircuitResult]], None] | None = None,
               method_fns: dict[str, OptimizerFn] | None = None) -> list[CircuitResult]:
     """Benchmark every circuit (in suite order); `on_result` sees the results so far."""
@@ -162,7 +160,7 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
         if on_result is not None:
             on_result([results[k] for k in sorted(results)])
 
-    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout)
+    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set)
             for n, c in circuits]
     try:
         if jobs == 1:

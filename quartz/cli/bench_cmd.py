@@ -33,6 +33,8 @@ def add_parser(sub):
                    "name or the gates used; nam for families)")
     p.add_argument("--sizes", default=None, help="family sizes, e.g. 3,4,5 or 3-6")
     p.add_argument("--max-gates", type=int, default=None, help="skip circuits with more gates")
+    p.add_argument("--ecc-set", default=None, help="ECC set name or file for our methods "
+                   "(default: the shipped set of the gate set)")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--check-timeout", type=float, default=300.0, help="seconds for each "
                    "equivalence check (default 300)")
@@ -55,7 +57,7 @@ def command_line(args) -> str:
     """The command that reproduces this run."""
     parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
     defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gate_set": None,
-                "sizes": None, "max_gates": None, "seed": 0, "check_timeout": 300.0,
+                "sizes": None, "max_gates": None, "ecc_set": None, "seed": 0, "check_timeout": 300.0,
                 "output": "report"}
     for key, default in defaults.items():
         value = getattr(args, key)
@@ -108,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     results = run_suite(suite.circuits, suite.gate_set, methods=methods, baselines=baselines,
                         timeout=args.timeout, jobs=args.jobs, seed=args.seed,
                         check_timeout=args.check_timeout, progress=not args.no_progress,
-                        on_result=save)
+                        ecc_set=args.ecc_set, on_result=save)
     save(results)
     plot_reduction(results, os.path.join(out, "reduction.png"), title=title)
     plot_cost_over_time(results, os.path.join(out, "cost_over_time.png"), title=title)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 import quartz
-from quartz.bench.runner import bench_circuit, failures, run_suite
+from quartz.bench.runner import bench_circuit, failures, quartz_method, run_suite
 from quartz.bench.suite import load_suite
 from quartz.gatesets import convert
 
@@ -63,3 +63,15 @@ def test_parallel_jobs_keep_suite_order():
     assert [r.circuit for r in results] == ["tof_3", "tof_4", "tof_5"]
     assert seen == [1, 2, 3]
     assert all(r.outcome("qiskit").verified for r in results)
+
+
+def test_quartz_search_method_reports_its_trace():
+    from tests.search.search_rules import make_set, small_nam_classes
+
+    c = load_suite("tof:3").circuits[0][1]
+    method = quartz_method("search", make_set(small_nam_classes()))
+    r = bench_circuit("tof_3", c, "nam", {"search": method}, [], 1.0)
+    o = r.outcome("search")
+    assert o.verified and o.status == "ok" and o.gates < len(c)
+    assert o.trace and o.trace[-1][1] == o.gates  # cost 'gates': the trace ends at the output
+    assert all(a[0] <= b[0] and a[1] >= b[1] for a, b in zip(o.trace, o.trace[1:]))
