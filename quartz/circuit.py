@@ -43,7 +43,10 @@ class Circuit:
         else:
             if isinstance(num_qubits, bool) or not isinstance(num_qubits, int) or num_qubits < 0:
                 raise QuartzError(f"number of qubits must be a non-negative int, got {num_qubits!r}")
-            self._native = _core.Circuit(num_qubits)
+            try:
+                self._native = _core.Circuit(num_qubits)
+            except TypeError:  # beyond the native int range
+                raise QuartzError(f"number of qubits {num_qubits} is too large") from None
         self.name = name
 
     @classmethod

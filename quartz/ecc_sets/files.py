@@ -41,6 +41,8 @@ def loads(data: bytes | str, *, source: str = "<string>", gate_set=None) -> ECCS
         obj = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise QuartzError(f"{source}: not JSON: {e}") from None
+    except RecursionError:
+        raise QuartzError(f"{source}: not an ECC set: JSON nested too deeply") from None
     if isinstance(obj, dict):
         return native_format.from_json(obj, source)
     return quartz_format.from_json(obj, source, gate_set)

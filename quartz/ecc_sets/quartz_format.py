@@ -235,7 +235,14 @@ def from_json(obj, source: str = "<json>", gate_set: tuple[str, ...] | None = No
                  for _, cl in raw for _, gl in cl for name, _, ps in gl
                  for j, f in enumerate(ps) if not _is_halved(name, j) for k in f[0].values())
     classes, gates_seen, nq_max, nsym = [], [], 0, 0
-    for _, cl in sorted(raw, key=lambda kv: int(kv[0].split("_")[0])):
+    def class_index(kv) -> int:
+        head = str(kv[0]).split("_")[0]
+        if not head.isdigit():
+            raise QuartzError(f"{source}: malformed Quartz ECC set: class key {kv[0]!r} is not "
+                              "'<index>_<size>'")
+        return int(head)
+
+    for _, cl in sorted(raw, key=class_index):
         circs = []
         for nq, gl in cl:
             c = Circuit(nq)
