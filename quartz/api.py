@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from quartz.gatesets import GateSet, get_gate_set
 log = logging.getLogger("quartz")
 
 METHODS = ("search", "rl")
+CHECK_SHARE = 0.1  # of the timeout, kept for the final equivalence check
 _matchers: dict[str, Any] = {}
 _matchers_lock = threading.Lock()
 
@@ -128,6 +130,7 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     from quartz.search.driver import search
     from quartz.search.equivalence import check_equivalent
 
+    start = time.monotonic()
     if method not in METHODS:
         raise QuartzError(f"unknown method '{method}'; choose one of {', '.join(METHODS)}")
     if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
@@ -158,15 +161,18 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             from quartz.search.preprocess import style_for_gate_set
 
             polish = style_for_gate_set(gs)
-        found = search(work, matcher, cost=c, timeout=timeout, seed=seed, progress=progress,
-                       threads=threads, polish=polish)
+        # The timeout covers the whole call: conversion, preprocessing, search and the final
+        # check (CHECK_SHARE of the budget is kept for it).
+        left = timeout - (time.monotonic() - start)
+        found = search(work, matcher, cost=c, timeout=max(0.0, left - CHECK_SHARE * timeout),
+                       seed=seed, progress=progress, threads=threads, polish=polish)
         result = found.circuit
         if history is not None:
             history.extend(found.history)
     if c.search_value(result) > c.search_value(work):
         result = work
     result.name = original.name
-    chk = check_equivalent(original, result)
+    chk = check_equivalent(original, result, timeout=max(0.05, timeout - (time.monotonic() - start)))
     if chk.ok is False:
         msg = (f"BUG: optimized circuit is not equivalent to the input ({chk.method}: {chk.detail}); "
                "returning the input unchanged")

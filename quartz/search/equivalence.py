@@ -28,16 +28,27 @@ class Check:
     detail: str = ""
 
 
+# Seconds per gate and amplitude of Circuit.apply, to tell whether random states fit a budget.
+_APPLY_SECONDS = 4e-9
+# Below this budget qcec cannot decide a benchmark-size pair; the check is skipped (ok=None).
+QCEC_MIN_SECONDS = 0.5
+
+
 def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
-                     atol: float = 1e-7) -> Check:
-    """Whether `b` implements exactly the unitary of `a`, global phase included."""
+                     atol: float = 1e-7, timeout: float | None = None) -> Check:
+    """Whether `b` implements exactly the unitary of `a`, global phase included.
+
+    With `timeout`, random states are only used when they fit in it, else qcec runs with
+    that timeout (an undecided qcec gives ok=None).
+    """
     if a.num_qubits != b.num_qubits:
         return Check(False, "qubits", f"{a.num_qubits} vs {b.num_qubits} qubits")
     n = a.num_qubits
     if n <= UNITARY_MAX_QUBITS:
         d = float(np.max(np.abs(a.unitary() - b.unitary()))) if n or len(a) or len(b) else 0.0
         return Check(d <= atol, "unitary", f"max entry difference {d:.2e}")
-    if n <= STATES_MAX_QUBITS:
+    cost = states * (len(a) + len(b)) * 2.0**n * _APPLY_SECONDS
+    if n <= STATES_MAX_QUBITS and (timeout is None or cost <= timeout):
         rng = np.random.default_rng(seed)
         worst = 0.0
         for _ in range(states):
@@ -45,7 +56,9 @@ def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
             psi /= np.linalg.norm(psi)
             worst = max(worst, float(np.max(np.abs(a.apply(psi) - b.apply(psi)))))
         return Check(worst <= atol, "random states", f"max amplitude difference {worst:.2e}")
-    return _qcec(a, b)
+    if timeout is not None and timeout < QCEC_MIN_SECONDS:
+        return Check(None, "none", f"{timeout:.2f} s left: too little for qcec on {n} qubits")
+    return _qcec(a, b, 60.0 if timeout is None else timeout)
 
 
 def _phase_as_gates(c: Circuit):
@@ -69,7 +82,8 @@ def _qcec(a: Circuit, b: Circuit, timeout: float = 30.0) -> Check:
                                    "mqt.qcec is not installed")
     res = qcec.verify(_phase_as_gates(a), _phase_as_gates(b), run_alternating_checker=True,
                       run_zx_checker=False, run_simulation_checker=False,
-                      run_construction_checker=False, numerical_tolerance=1e-10, timeout=timeout)
+                      run_construction_checker=False, numerical_tolerance=1e-10,
+                      timeout=max(0.05, timeout - 1e-4 * (len(a) + len(b))))
     verdict = str(res.equivalence).rsplit(".", 1)[-1]
     if verdict == "equivalent":
         return Check(True, "qcec", verdict)
