@@ -12,6 +12,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("worker.py")
+STARTUP_LIMIT = 300.0  # seconds for the worker's imports on a loaded machine
 MEMORY_LIMIT = 4 << 30  # bytes of address space per worker: a runaway allocation fails, not the box
 
 
@@ -45,6 +46,14 @@ class FuzzWorker:
         self.proc = subprocess.Popen([sys.executable, str(WORKER)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      text=True, env=env, preexec_fn=_limit_memory)
+        # Wait for the imports to finish: start-up time is not part of any case's time limit.
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        ready = sel.select(STARTUP_LIMIT)
+        sel.close()
+        if not ready or self.proc.stdout.readline().strip() != "ready":
+            self._kill()
+            raise RuntimeError(f"fuzz worker did not start within {STARTUP_LIMIT} s")
 
     def _kill(self) -> None:
         if self.proc is not None:
