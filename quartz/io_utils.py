@@ -8,6 +8,13 @@ from pathlib import Path
 from quartz.errors import QuartzError
 
 
+def _umask() -> int:
+    """The process umask (read by setting and restoring it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder and a rename."""
     path = Path(path)
@@ -19,6 +26,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file normal permissions
         os.replace(tmp, path)
     except BaseException as e:
         try:

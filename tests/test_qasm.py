@@ -221,3 +221,18 @@ def test_circuit_qasm_methods_and_atomic_bytes(tmp_path):
     assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"
     with pytest.raises(QuartzError, match="cannot write"):
         atomic_write_bytes(tmp_path / "missing" / "b.bin", b"")
+
+
+def test_atomic_write_gives_umask_permissions(tmp_path):
+    """Regression: files came out 0600 (mkstemp's mode) instead of following the umask."""
+    import os
+    import stat
+
+    from quartz.io_utils import atomic_write_text
+
+    old = os.umask(0o022)
+    try:
+        atomic_write_text(tmp_path / "out.qasm", "x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "out.qasm").st_mode) == 0o644
