@@ -28,8 +28,8 @@ def read(path: str | os.PathLike, *, gate_set: tuple[str, ...] | None = None) ->
     return loads(data, source=str(p), gate_set=gate_set)
 
 
-def loads(data: bytes | str, *, source: str = "<string>", gate_set=None) -> ECCSet:
-    """Parse the bytes (or text) of an ECC set file in either format."""
+def decode_json(data: bytes | str, source: str = "<string>"):
+    """The JSON value of (optionally gzip-compressed) file bytes; QuartzError when unreadable."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     if data[:2] == b"\x1f\x8b":
@@ -40,9 +40,15 @@ def loads(data: bytes | str, *, source: str = "<string>", gate_set=None) -> ECCS
     try:
         obj = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise QuartzError(f"{source}: not JSON: {e}") from None
+        raise QuartzError(f"{source}: not JSON (the file is not valid JSON text: {e})") from None
     except RecursionError:
         raise QuartzError(f"{source}: not an ECC set: JSON nested too deeply") from None
+    return obj
+
+
+def loads(data: bytes | str, *, source: str = "<string>", gate_set=None) -> ECCSet:
+    """Parse the bytes (or text) of an ECC set file in either format."""
+    obj = decode_json(data, source)
     if isinstance(obj, dict):
         return native_format.from_json(obj, source)
     return quartz_format.from_json(obj, source, gate_set)

@@ -6,9 +6,9 @@ to find the corrupt ones (reported with their ids), and the good ones are parsed
 """
 from __future__ import annotations
 
-import gzip
 import json
 
+from quartz.ecc_sets.files import decode_json
 from quartz.ecc_sets.model import ECCSet
 from quartz.errors import QuartzError
 from quartz.verifier.ecc_set import ClassTask
@@ -20,15 +20,7 @@ def _decode(path: str):
             data = f.read()
     except OSError as e:
         raise QuartzError(f"cannot read {path}: {e.strerror}") from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise QuartzError(f"{path}: corrupt gzip data: {e}") from None
-    try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise QuartzError(f"{path}: not valid JSON ({e})") from None
+    return decode_json(data, str(path))
 
 
 def _tasks(ecc_set: ECCSet, labels: list[str], check_limits: bool) -> list[ClassTask]:
