@@ -1,9 +1,9 @@
 """Independent equivalence check of two circuits: mqt.qcec, plus Qiskit's Operator on few qubits.
 
 Neither check uses quartz's own simulator or verifier. Both compare global phase too:
-QCEC ignores a QuantumCircuit's `global_phase`, so each circuit's phase is written into it
-as gates (p(a) x p(a) x = e^{ia} I on qubit 0) and only QCEC's decision-diagram checker is
-run (the ZX checker ignores scalars). The verdict is "equivalent" only when every check that
+quartz.qcec_check writes each circuit's global phase as gates, proves proportionality with
+QCEC's ZX checker and reads the scalar off decision-diagram simulations of basis states, with
+QCEC's alternating checker as the fallback. The verdict is "equivalent" only when every check that
 ran proved the exact same unitary; "not_equivalent" when any check found a difference
 (a global phase included); otherwise "unknown".
 
@@ -68,37 +68,10 @@ def _to_qiskit(circ):
     return circ.to_qiskit()
 
 
-def _phase_as_gates(qc):
-    """A copy of `qc` without `global_phase`, the phase applied by gates on qubit 0 instead."""
-    out = qc.copy()
-    phase = float(out.global_phase)
-    out.global_phase = 0.0
-    if phase != 0.0:
-        out.p(phase, 0)
-        out.x(0)
-        out.p(phase, 0)
-        out.x(0)
-    return out
-
-
 def _qcec(a, b, timeout: float, hard_deadline: float | None) -> str:
-    from mqt import qcec
+    from quartz.qcec_check import prove_equal
 
-    options = dict(run_alternating_checker=True, run_zx_checker=False,
-                   run_simulation_checker=False, run_construction_checker=False,
-                   numerical_tolerance=1e-10,
-                   timeout=float(timeout))
-    try:
-        if hard_deadline is not None:
-            result = qcec.verify_with_hard_timeout(a, b, deadline=float(hard_deadline), **options)
-            raw = str(result["equivalence"])
-        else:
-            raw = str(qcec.verify(a, b, **options).equivalence)
-    except TimeoutError:
-        return "timeout"
-    except Exception as e:  # a checker failure is an unknown verdict, never a pass
-        return f"error: {type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''}"
-    return raw.split(".")[-1]
+    return prove_equal(a, b, timeout, hard_deadline)[0]
 
 
 def _operator(a, b) -> str:
@@ -133,7 +106,7 @@ def check_equivalence(original: CircuitLike, optimized: CircuitLike, *, timeout:
         # `timeout` bounds the whole check: what converting took is not left for qcec.
         # qcec's own reading of the circuits (about 1e-4 s a gate) is not under its timeout.
         left = max(0.05, timeout - (time.perf_counter() - start) - 1e-4 * (len(a.data) + len(b.data)))
-        qcec_verdict = _qcec(_phase_as_gates(a), _phase_as_gates(b), left, hard_deadline)
+        qcec_verdict = _qcec(a, b, left, hard_deadline)
     answers = [v for v in (qcec_verdict, operator) if v is not None]
     if any(v in (NOT_EQUIVALENT, UP_TO_PHASE) for v in answers):
         verdict = NOT_EQUIVALENT

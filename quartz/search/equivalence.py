@@ -3,9 +3,8 @@
 Up to 10 qubits the two unitaries are compared entry by entry (global phase included; at 12
 qubits building both unitaries takes tens of seconds, longer than many searches); up to
 20 qubits on random input states through `Circuit.apply` (phase included); beyond that with
-mqt.qcec's decision-diagram checker when it is installed. qcec ignores `global_phase`, so each
-circuit's phase is written as gates on qubit 0 (p(a) x p(a) x = e^{ia} I) first, which makes
-that check phase-exact too. Without qcec the check is skipped and says so.
+quartz.qcec_check (mqt.qcec's ZX checker plus a decision-diagram simulation for the global
+phase, the alternating checker as fallback) when mqt.qcec is installed. Without qcec the check is skipped and says so.
 """
 from __future__ import annotations
 
@@ -61,33 +60,17 @@ def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
     return _qcec(a, b, 60.0 if timeout is None else timeout)
 
 
-def _phase_as_gates(c: Circuit):
-    """A QuantumCircuit of `c` whose global phase is applied by gates instead."""
-    qc = c.to_qiskit()
-    phase = float(qc.global_phase)
-    qc.global_phase = 0.0
-    if phase:
-        qc.p(phase, 0)
-        qc.x(0)
-        qc.p(phase, 0)
-        qc.x(0)
-    return qc
-
-
 def _qcec(a: Circuit, b: Circuit, timeout: float = 30.0) -> Check:
     try:
-        from mqt import qcec
+        from quartz.qcec_check import prove_equal
+        import mqt.qcec  # noqa: F401
     except ImportError:
         return Check(None, "none", f"{a.num_qubits} qubits is too many to simulate and "
                                    "mqt.qcec is not installed")
-    res = qcec.verify(_phase_as_gates(a), _phase_as_gates(b), run_alternating_checker=True,
-                      run_zx_checker=False, run_simulation_checker=False,
-                      run_construction_checker=False, numerical_tolerance=1e-10,
-                      timeout=max(0.05, timeout - 1e-4 * (len(a) + len(b))))
-    verdict = str(res.equivalence).rsplit(".", 1)[-1]
+    verdict, how = prove_equal(a.to_qiskit(), b.to_qiskit(),
+                               max(0.05, timeout - 1e-4 * (len(a) + len(b))))
     if verdict == "equivalent":
-        return Check(True, "qcec", verdict)
-    if verdict in ("not_equivalent", "equivalent_up_to_global_phase",
-                   "equivalent_up_to_phase"):
-        return Check(False, "qcec", verdict)
+        return Check(True, "qcec", f"{verdict} ({how})")
+    if verdict in ("not_equivalent", "equivalent_up_to_global_phase"):
+        return Check(False, "qcec", f"{verdict} ({how})")
     return Check(None, "qcec", f"{verdict} (qcec gave no answer within {timeout:g} s)")

@@ -110,3 +110,19 @@ def test_hard_deadline_mode_gives_same_verdicts():
 def test_describe_mentions_each_checker():
     text = check_equivalence(_ghz(2), _ghz(2)).describe()
     assert text.startswith("equivalent") and "qcec: equivalent" in text and "operator: equivalent" in text
+
+
+def test_48_qubit_multiplier_is_decided():
+    # Regression: QCEC's alternating checker alone left gf2^16_mult "unknown" after 120 s.
+    from pathlib import Path
+
+    import quartz
+    from quartz.search.preprocess import preprocess
+
+    path = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / "nam" / "gf2^16_mult.qasm"
+    c = quartz.load(str(path))
+    p = preprocess(c, "nam")
+    r = check_equivalence(c, p, timeout=60)
+    assert r.verdict == "equivalent" and r.qcec == "equivalent"
+    bad = p.copy().rz(1e-3, 5)
+    assert check_equivalence(c, bad, timeout=60).verdict == "not_equivalent"
