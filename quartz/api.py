@@ -140,8 +140,11 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     c = get_cost(cost)
     work = to_gate_set(original, gs)
     if preprocess:
-        pre = _preprocess(work, gs)
-        if c.search_value(pre) <= c.search_value(work):
+        # Toffolis reach the preprocessor undecomposed: it picks their polarity and pairs
+        # compute/uncompute Toffolis into relative-phase ones.
+        outside = {g.name for g in original} - set(gs.gates)
+        pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
+        if not {g.name for g in pre} - set(gs.gates) and c.search_value(pre) <= c.search_value(work):
             work = pre
     if method == "rl":
         import quartz.rl as rl

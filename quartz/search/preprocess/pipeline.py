@@ -4,6 +4,8 @@ from __future__ import annotations
 from quartz.circuit import Circuit
 from quartz.search.preprocess.cancel import cancel_inverses
 from quartz.search.preprocess.ccz import decompose_ccz_greedy
+from quartz.search.preprocess.recognize import recognize_ccz
+from quartz.search.preprocess.relative_phase import relative_phase_toffolis
 from quartz.search.preprocess.resynth import resynthesize_blocks
 from quartz.search.preprocess.rotation_merge import rotation_merge
 from quartz.search.preprocess.styles import check_circuit, style_for_gate_set
@@ -31,6 +33,24 @@ def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine
     return [convert(circuit, gates)]
 
 
+def _toffoli_variants(circuit: Circuit, gates: set[str], style: str | None) -> list[Circuit]:
+    """The input, its decomposed CCZs folded back, and compute/uncompute pairs made relative-phase.
+
+    Each later variant differs from the one before only when the pass changed something;
+    above LARGE gates only the last one is kept.
+    """
+    if style is None or not {"cx", "h"} <= gates:
+        return [circuit]
+    variants = [circuit]
+    folded = recognize_ccz(circuit)
+    if folded is not circuit:
+        variants.append(folded)
+    paired = relative_phase_toffolis(folded, style)
+    if paired is not folded:
+        variants.append(paired)
+    return variants[-1:] if len(circuit) > LARGE else variants
+
+
 def _simplify(c: Circuit, style: str | None, max_rounds: int, blocks: bool) -> Circuit:
     """Alternate rotation merging and inverse cancellation while the gate count falls."""
     c = cancel_inverses(c)
@@ -54,6 +74,9 @@ def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine
                blocks: bool = False) -> Circuit:
     """Exact pre-search simplification for `gate_set`; the unitary and global phase are kept.
 
+    Decomposed CCZs (the 13-gate cx/rotation pattern) are folded back into ccz, and Toffolis
+    undone later by the same Toffoli become Margolus relative-phase pairs (9 gates each
+    instead of 15; relative_phase_toffolis); the input itself stays a candidate.
     ccz/ccx outside the gate set are decomposed with greedy polarity (when the set has cx and a
     diagonal rotation gate), both with the fixed 13-gate pattern and with per-Toffoli shortest
     cx ladders; then rotation merging (in the gate set's rotation gate) and inverse
@@ -69,5 +92,7 @@ def preprocess(circuit: Circuit, gate_set="nam", *, max_rounds: int = 20, refine
     gs = get_gate_set(gate_set)
     gates = set(gs.gates)
     style = style_for_gate_set(gs)
-    results = [_simplify(c, style, max_rounds, blocks) for c in _decompositions(circuit, gates, style, refine)]
+    variants = _toffoli_variants(circuit, gates, style)
+    results = [_simplify(c, style, max_rounds, blocks)
+               for v in variants for c in _decompositions(v, gates, style, refine)]
     return min(results, key=lambda c: (len(c), c.cx_count))

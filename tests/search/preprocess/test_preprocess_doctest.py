@@ -1,9 +1,12 @@
-"""The docstring example of quartz.search.preprocess runs and gives what it shows."""
+"""The docstring examples of quartz.search.preprocess and its modules run and give what they show."""
 import doctest
+import importlib
 
-import quartz.search.preprocess as pp
+import pytest
 
 
-def test_package_doctest():
-    result = doctest.testmod(pp, verbose=False)
+@pytest.mark.parametrize("name", ["quartz.search.preprocess", "quartz.search.preprocess.recognize",
+                                  "quartz.search.preprocess.relative_phase"])
+def test_module_doctests(name):
+    result = doctest.testmod(importlib.import_module(name), verbose=False)
     assert result.attempted > 0 and result.failed == 0
