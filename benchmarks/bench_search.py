@@ -73,9 +73,10 @@ def markdown(rows: list[dict], timeout: float) -> str:
         "",
         f"`python benchmarks/bench_search.py --timeout {timeout:g}`: `quartz.optimize(c, \"nam\", "
         f"timeout={timeout:g})` on each circuit of the Nam suite (decomposed inputs from "
-        "../shared/benchmarks/nam), shipped Nam (6,3) ECC set, preprocessing + greedy + "
-        "best-first/windowed search on 2 threads, one circuit at a time on the shared 2-core "
-        "machine (other jobs were running). Every output was checked against its input by "
+        "../shared/benchmarks/nam), shipped Nam (6,3) ECC set; preprocessing (decomposed CCZs "
+        "folded back, compute/uncompute Toffoli pairs as relative-phase Margolus gates, greedy "
+        "polarity, rotation merging, cancellation), then greedy + best-first/windowed search on "
+        "2 threads, one circuit at a time on the 2-core machine. Every output was checked against its input by "
         "mqt.qcec with the global phase included (column eq). Published columns: Nam'18 heavy, "
         "Quartz (6,3) 24 h and Quarl from reference/published-results.md; Quartz 60 s is Quartz "
         "v0.1.1 with its rotation-merging pre-pass built and run on this machine "
