@@ -15,6 +15,11 @@ from quartz.search.costs import Cost, CostLike, get_cost
 from quartz.search.matcher import Matcher
 
 POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyle
+# Restarts of a search that finished early: gamma grows by this factor up to MAX_GAMMA, and
+# no restart begins with less than RESTART_MIN_SECONDS left.
+RESTART_GROWTH = 1.1
+MAX_GAMMA = 1.5
+RESTART_MIN_SECONDS = 0.5
 
 
 @dataclass
@@ -79,15 +84,39 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
     bar = _Progress(timeout, "optimize") if progress else None
     t0 = time.monotonic()
     initial = c.search_value(circuit)
+    out, history, interrupted, expansions = circuit, [], False, 0
+    g, attempt = gamma, 0
     try:
-        native, history, interrupted, expansions = _core.optimize(
-            matcher.native, circuit.native, c.spec, timeout=float(timeout), seed=int(seed) & (2**63 - 1),
-            gamma=gamma, threads=max(1, int(threads)), full_limit=full_limit, window=window,
-            window_expansions=window_expansions, greedy_only=greedy_only,
-            polish_style=-1 if polish is None else POLISH_STYLES.index(polish),
-            polish_candidates=polish_candidates,
-            progress=bar, progress_interval=0.5)
-        out = Circuit._wrap(native, circuit.name)
+        # A search that empties its queue before the budget is spent restarts from its best
+        # circuit with a wider acceptance band (gamma x RESTART_GROWTH, up to MAX_GAMMA), so a
+        # small circuit keeps exploring instead of returning early.
+        while True:
+            offset = time.monotonic() - t0
+            left = float(timeout) - offset
+            cb = None if bar is None else (lambda s, b, e, o=offset, n=expansions: bar(s + o, b, e + n))
+            native, hist, interrupted, exp = _core.optimize(
+                matcher.native, out.native, c.spec, timeout=max(0.0, left),
+                seed=(int(seed) + attempt) & (2**63 - 1),
+                gamma=g, threads=max(1, int(threads)), full_limit=full_limit, window=window,
+                window_expansions=window_expansions, greedy_only=greedy_only,
+                polish_style=-1 if polish is None else POLISH_STYLES.index(polish),
+                polish_candidates=polish_candidates,
+                progress=cb, progress_interval=0.5)
+            found = Circuit._wrap(native, circuit.name)
+            improved = c.search_value(found) < c.search_value(out) - 1e-12
+            if improved or not history:
+                out = found
+            history.extend((t + offset, v) for t, v in hist
+                           if not history or v < history[-1][1] - 1e-12)
+            expansions += exp
+            attempt += 1
+            left = float(timeout) - (time.monotonic() - t0)
+            if interrupted or greedy_only or left < RESTART_MIN_SECONDS:
+                break
+            if not improved:
+                if g >= MAX_GAMMA:
+                    break
+                g = min(MAX_GAMMA, g * RESTART_GROWTH)
         if bar is not None:
             bar(time.monotonic() - t0, c.search_value(out), expansions)
     except ValueError as e:

@@ -111,3 +111,18 @@ def test_every_cost_is_minimised(cost, metric, small_set):
     r = search(c, small_set, cost=cost, timeout=1, seed=0, progress=False)
     assert metric(r.circuit) < metric(c)
     assert same_unitary(r.circuit, c)
+
+
+def test_early_finish_restarts_then_stops_at_max_gamma(small_set):
+    # A tiny circuit empties the queue at once: the driver restarts it with wider gamma up
+    # to MAX_GAMMA and then returns, long before the budget, with a decreasing history.
+    from quartz.search import driver
+
+    c = Circuit(2).h(0).h(0).cx(0, 1).x(1).x(1)
+    t0 = time.monotonic()
+    r = search(c, small_set, timeout=30, seed=0, progress=False)
+    assert time.monotonic() - t0 < 10
+    assert len(r.circuit) == 1 and same_unitary(r.circuit, c)
+    costs = [v for _, v in r.history]
+    assert costs == sorted(costs, reverse=True) and len(set(costs)) == len(costs)
+    assert driver.MAX_GAMMA > 1.05
