@@ -133,9 +133,9 @@ def relative_phase_toffolis(circuit: Circuit, style: str = "rz") -> Circuit:
     skip: set[int] = set()
     for first, second in pairs:
         a, b = sorted(first.controls)
-        r = margolus(a, b, first.target, style)
-        emit[first.core] = r
-        emit[second.core] = _inverse(r)
+        r = Circuit(circuit.num_qubits).extend(margolus(a, b, first.target, style))
+        emit[first.core] = list(r)
+        emit[second.core] = list(r.inverse())
         skip.update(first.gates)
         skip.update(second.gates)
     out = Circuit(circuit.num_qubits, circuit.name)
@@ -159,14 +159,6 @@ def margolus(a: int, b: int, t: int, style: str = "rz") -> list[tuple]:
     return [("h", (t,), ()), _rotation(style, 1, t), ("cx", (b, t), ()), _rotation(style, -1, t),
             ("cx", (a, t), ()), _rotation(style, 1, t), ("cx", (b, t), ()),
             _rotation(style, -1, t), ("h", (t,), ())]
-
-
-def _inverse(gates: list[tuple]) -> list[tuple]:
-    inv = {"t": "tdg", "tdg": "t"}
-    out = []
-    for name, qubits, params in reversed(gates):
-        out.append((inv.get(name, name), qubits, tuple(-p for p in params)))
-    return out
 
 
 __all__ = ["relative_phase_toffolis", "margolus"]
