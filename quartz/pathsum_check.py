@@ -1,0 +1,463 @@
+"""Equivalence proofs by path sums (Amy, "Towards large-scale functional verification of
+universal quantum circuits", QPL 2018) for circuits of h, x, cx, ccx and phase gates.
+
+A circuit maps a basis state |x> to 2^{-h/2} sum_y e^{i P(x,y)} |f(x,y)>, where every h gate
+adds a path variable y, f is a vector of Boolean polynomials (XORs of AND-monomials) and P is a
+real multilinear polynomial taken mod 2 pi. Both are canonical: two such P are equal mod 2 pi
+exactly when their monomial coefficients are. To prove a == b the sum of b^-1 a is built gate
+by gate, and path variables that have left the state f are summed out by three exact rules:
+
+* elim: y appears nowhere: the sum over y is a factor 2;
+* hh: y appears only as pi*y*Q: the sum is 2*[Q = 0], so a path variable z with Q = z + Q'
+  is replaced by Q' everywhere;
+* omega: y appears as (+-pi/2)*y + pi*y*Q: the sum is sqrt(2) e^{+-i pi/4} e^{-+i pi/2 [Q]}.
+
+When the sum reduces to e^{i c} |x>, the circuits are equal up to the phase c; c = 0 proves
+equality. The rules are sound but not complete outside Clifford circuits, so a sum that does
+not reduce proves nothing: the answer is then None, never "not equivalent". Angles that are
+k*pi/2^d (d <= 24, to float rounding) are exact integers here; other angles stay floats and
+compare to 1e-10. Nothing here uses quartz's own simulator or verifier: it reads Qiskit circuits.
+
+>>> from qiskit import QuantumCircuit
+>>> a = QuantumCircuit(3); _ = a.ccx(0, 1, 2)
+>>> b = QuantumCircuit(3)
+>>> for g, q in [("h", [2]), ("cx", [1, 2]), ("tdg", [2]), ("cx", [0, 2]), ("t", [2]),
+...              ("cx", [1, 2]), ("tdg", [2]), ("cx", [0, 2]), ("t", [1]), ("t", [2]),
+...              ("h", [2]), ("cx", [0, 1]), ("t", [0]), ("tdg", [1]), ("cx", [0, 1])]:
+...     _ = getattr(b, g)(*q)
+>>> prove_equal_path_sum(a, b)
+'equivalent'
+>>> _ = b.t(0)
+>>> prove_equal_path_sum(a, b) is None
+True
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+from itertools import combinations
+
+EQUIVALENT = "equivalent"
+UP_TO_PHASE = "equivalent_up_to_global_phase"
+
+# Exact angles are integers in units of pi / 2^K, taken mod 2^(K+1) (i.e. mod 2 pi).
+K = 40
+MOD = 1 << (K + 1)
+PI = 1 << K
+HALF_PI = 1 << (K - 1)
+_SNAP_BITS = 24          # angles k*pi/2^d with d <= 24 are read as exact
+TWO_PI = 2.0 * math.pi
+FLOAT_TOLERANCE = 1e-10  # float phases closer than this to 0 mod 2 pi are 0
+# A phase gate on a parity of more monomials than this, with a non-dyadic angle, is not
+# expanded (2^k terms): the proof gives up.
+MAX_FLOAT_LIFT = 12
+# Give up when the phase polynomial grows past this many monomials, or when one phase gate
+# would expand into more than MAX_LIFT_TERMS of them.
+MAX_TERMS = 2_000_000
+MAX_LIFT_TERMS = 200_000
+
+
+class _GiveUp(Exception):
+    """The path sum cannot be built or reduced within the limits (no verdict)."""
+
+
+def _angle(x: float):
+    """An exact integer angle (units pi/2^K) when x is k*pi/2^d, d <= 24, else float radians."""
+    scaled = x / math.pi * (1 << _SNAP_BITS)
+    k = round(scaled)
+    if abs(k * math.pi / (1 << _SNAP_BITS) - x) <= 8 * math.ulp(max(1.0, abs(x))):
+        return (k << (K - _SNAP_BITS)) % MOD
+    return x % TWO_PI
+
+
+def _add(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return (a + b) % MOD
+    return (_radians(a) + _radians(b)) % TWO_PI
+
+
+def _scale(c, k: int):
+    if isinstance(c, int):
+        return (c * k) % MOD
+    return (c * k) % TWO_PI
+
+
+def _radians(c) -> float:
+    return c * math.pi / PI if isinstance(c, int) else c
+
+
+def _is_zero(c) -> bool:
+    if isinstance(c, int):
+        return c == 0
+    return min(c, TWO_PI - c) < FLOAT_TOLERANCE
+
+
+def _equals(c, target: int) -> bool:
+    if isinstance(c, int):
+        return c == target
+    return _is_zero(_add(c, (-target) % MOD))
+
+
+def _lift_size(c, k: int) -> int:
+    """How many subsets the expansion of c * [XOR of k monomials] enumerates."""
+    if isinstance(c, int):
+        v = (c & -c).bit_length() - 1  # c = odd * 2^v; sizes s with v + s - 1 <= K survive
+        top = min(k, K + 1 - v)
+    else:
+        top = k
+    return sum(math.comb(k, s) for s in range(1, top + 1))
+
+
+_ONE = frozenset()
+
+
+class PathSum:
+    """The path sum of a circuit on n qubits, built gate by gate and reduced eagerly."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.f = [{frozenset((i,))} for i in range(n)]  # qubit -> set of monomials (XOR)
+        self.phase: dict[frozenset, object] = {}           # monomial -> coefficient
+        self.occ: dict[int, set] = defaultdict(set)         # var -> phase monomials with it
+        self.in_f: dict[int, int] = defaultdict(int)        # var -> (qubit, monomial) pairs
+        for i in range(n):
+            self.in_f[i] = 1
+        self.next_var = n
+        self.const = 0                # global phase (exact int or float)
+        self.hadamards = 0            # factors 1/sqrt(2)
+        self.sqrt2_gained = 0         # factors sqrt(2) from the rules
+        self.pending: set[int] = set()  # path variables out of f but not yet summed out
+
+    # ----- phase polynomial -------------------------------------------------------------
+    def _add_term(self, mono: frozenset, c) -> None:
+        if not mono:
+            self.const = _add(self.const, c)
+            return
+        old = self.phase.get(mono)
+        new = c if old is None else _add(old, c)
+        if _is_zero(new):
+            if old is not None:
+                del self.phase[mono]
+                for v in mono:
+                    self.occ[v].discard(mono)
+            return
+        if old is None:
+            for v in mono:
+                self.occ[v].add(mono)
+            if len(self.phase) >= MAX_TERMS:
+                raise _GiveUp("phase polynomial too large")
+        self.phase[mono] = new
+
+    def _add_lifted(self, c, poly, times: frozenset = _ONE) -> None:
+        """Add c * [poly] * times, where [poly] is the 0/1 value of the XOR of monomials."""
+        monos = list(poly)
+        if not monos or _is_zero(c):
+            return
+        if not isinstance(c, int) and len(monos) > MAX_FLOAT_LIFT:
+            raise _GiveUp("a non-dyadic phase on a large parity")
+        if _lift_size(c, len(monos)) > MAX_LIFT_TERMS:
+            raise _GiveUp("a phase on a parity too large to expand")
+        # [m1 + ... + mk] = sum over nonempty S of (-2)^(|S|-1) prod(S).
+        coeff = c
+        for size in range(1, len(monos) + 1):
+            if _is_zero(coeff):
+                break  # exact: every larger subset has a coefficient 0 mod 2 pi too
+            for subset in combinations(monos, size):
+                mono = times.union(*subset)
+                self._add_term(mono, coeff)
+            coeff = _scale(coeff, -2)
+
+    # ----- state -----------------------------------------------------------------------
+    def _toggle(self, q: int, mono: frozenset, freed: set) -> None:
+        fq = self.f[q]
+        if mono in fq:
+            fq.remove(mono)
+            for v in mono:
+                self.in_f[v] -= 1
+                if self.in_f[v] == 0 and v >= self.n:
+                    freed.add(v)
+        else:
+            fq.add(mono)
+            for v in mono:
+                self.in_f[v] += 1
+
+    def _xor_into(self, q: int, poly) -> set:
+        freed: set = set()
+        for mono in list(poly):
+            self._toggle(q, mono, freed)
+        return freed
+
+    @staticmethod
+    def _product(p, q) -> set:
+        out: set = set()
+        for a in p:
+            for b in q:
+                out ^= {a | b}
+        return out
+
+    # ----- gates -----------------------------------------------------------------------
+    def x(self, q: int) -> None:
+        self._reduce(self._xor_into(q, {_ONE}))
+
+    def cx(self, c: int, t: int) -> None:
+        self._reduce(self._xor_into(t, set(self.f[c])))
+
+    def ccx(self, a: int, b: int, t: int) -> None:
+        self._reduce(self._xor_into(t, self._product(self.f[a], self.f[b])))
+
+    def swap(self, a: int, b: int) -> None:
+        self.f[a], self.f[b] = self.f[b], self.f[a]
+
+    def phase_on(self, c, *qubits: int) -> None:
+        """Multiply by e^{i c} where all `qubits` are 1 (p, cp, ccp-like phases)."""
+        poly = self.f[qubits[0]]
+        for q in qubits[1:]:
+            poly = self._product(poly, self.f[q])
+        self._add_lifted(c, poly)
+
+    def h(self, q: int) -> None:
+        y = self.next_var
+        self.next_var += 1
+        for mono in self.f[q]:
+            self._add_term(mono | {y}, PI)
+        freed = self._xor_into(q, set(self.f[q]) ^ {frozenset((y,))})
+        self.hadamards += 1
+        self._reduce(freed)
+
+    def add_global(self, c) -> None:
+        self.const = _add(self.const, c)
+
+    # ----- reduction -------------------------------------------------------------------
+    def _reduce(self, freed) -> None:
+        if not freed:
+            return
+        progress = False
+        for y in sorted(freed, reverse=True):
+            if self.in_f[y] == 0:
+                if self._sum_out(y):
+                    progress = True
+                else:
+                    self.pending.add(y)
+        if progress and self.pending:
+            self._retry_pending()
+
+    def _retry_pending(self) -> None:
+        changed = True
+        while changed and self.pending:
+            changed = False
+            for y in sorted(self.pending, reverse=True):
+                if y in self.pending and self.in_f[y] == 0 and self._sum_out(y):
+                    self.pending.discard(y)
+                    changed = True
+
+    def _sum_out(self, y: int) -> bool:
+        """Apply elim, hh or omega to path variable y (not in f); False if none applies."""
+        done = self._rules(y)
+        if done:
+            self.pending.discard(y)
+        return done
+
+    def _rules(self, y: int) -> bool:
+        terms = self.occ.get(y)
+        if not terms:
+            self.occ.pop(y, None)
+            self.sqrt2_gained += 2
+            return True
+        linear = frozenset((y,))
+        lin = self.phase.get(linear)
+        q = set()
+        for mono in terms:
+            if mono == linear:
+                continue
+            if not _equals(self.phase[mono], PI):
+                return False
+            q.add(mono - linear)
+        if lin is not None and _equals(lin, PI):
+            q.add(_ONE)
+            lin = None
+        if lin is None:
+            return self._hh(y, q)
+        if _equals(lin, HALF_PI) or _equals(lin, MOD - HALF_PI):
+            sign = 1 if _equals(lin, HALF_PI) else -1
+            self._drop(y)
+            self.const = _add(self.const, (sign * (PI >> 2)) % MOD)
+            self._add_lifted((-sign * HALF_PI) % MOD, q)
+            self.sqrt2_gained += 1
+            return True
+        return False
+
+    def _drop(self, y: int) -> None:
+        for mono in list(self.occ.pop(y, ())):
+            del self.phase[mono]
+            for v in mono:
+                if v != y:
+                    self.occ[v].discard(mono)
+
+    def _hh(self, y: int, q: set) -> bool:
+        if not q:
+            self._drop(y)
+            self.sqrt2_gained += 2
+            return True
+        # z: a path variable that is a monomial of Q and in no other monomial of Q (latest first).
+        candidates = [next(iter(m)) for m in q if len(m) == 1 and next(iter(m)) >= self.n]
+        best = None
+        for z in sorted(candidates, reverse=True):
+            if sum(1 for m in q if z in m) == 1:
+                best = z
+                break
+        if best is None:
+            return False
+        z = best
+        rest = q - {frozenset((z,))}
+        self._drop(y)
+        self._substitute(z, rest)
+        self.sqrt2_gained += 2
+        return True
+
+    def _substitute(self, z: int, poly: set) -> None:
+        """Replace path variable z by the Boolean polynomial `poly` in f and in the phase."""
+        for mono in list(self.occ.pop(z, ())):
+            c = self.phase.pop(mono)
+            for v in mono:
+                if v != z:
+                    self.occ[v].discard(mono)
+            self._add_lifted(c, poly, mono - {z})
+        if self.in_f[z]:
+            freed: set = set()
+            for qb in range(self.n):
+                hits = [m for m in self.f[qb] if z in m]
+                if not hits:
+                    continue
+                delta: set = set()
+                for m in hits:
+                    delta ^= {m}
+                    rest = m - {z}
+                    for p in poly:
+                        delta ^= {rest | p}
+                for m in delta:
+                    self._toggle(qb, m, freed)
+            freed.discard(z)
+            self.in_f.pop(z, None)
+            self.pending.update(v for v in freed if self.in_f[v] == 0)
+        self.pending.discard(z)
+
+    def finish(self) -> object | None:
+        """The global phase if the sum is e^{i c}|x> (c exact int or float), else None."""
+        for v in range(self.n, self.next_var):
+            if self.in_f.get(v, 0) == 0 and (self.occ.get(v) or v in self.pending):
+                self.pending.add(v)
+        self._retry_pending()
+        if self.pending or self.phase:
+            return None
+        if any(self.f[i] != {frozenset((i,))} for i in range(self.n)):
+            return None
+        if self.sqrt2_gained != self.hadamards:
+            return None  # not a unitary identity (cannot happen for two unitary circuits)
+        return self.const
+
+
+def _qubit_indices(qc) -> dict:
+    return {q: i for i, q in enumerate(qc.qubits)}
+
+
+def _apply(ps: PathSum, name: str, qs: list[int], params) -> None:
+    """Apply one Qiskit gate to the path sum; _GiveUp for gates outside the supported set."""
+    if name in ("id", "barrier", "delay"):
+        return
+    x = [float(p) for p in params]  # radians; rz-type global phases need them unreduced
+    if name == "x":
+        ps.x(qs[0])
+    elif name == "cx":
+        ps.cx(qs[0], qs[1])
+    elif name == "ccx":
+        ps.ccx(qs[0], qs[1], qs[2])
+    elif name == "swap":
+        ps.swap(qs[0], qs[1])
+    elif name == "h":
+        ps.h(qs[0])
+    elif name in ("z", "s", "sdg", "t", "tdg"):
+        ps.phase_on({"z": PI, "s": HALF_PI, "sdg": MOD - HALF_PI, "t": PI >> 2,
+                     "tdg": MOD - (PI >> 2)}[name], qs[0])
+    elif name in ("p", "u1"):
+        ps.phase_on(_angle(x[0]), qs[0])
+    elif name == "rz":  # diag(e^{-it/2}, e^{it/2})
+        ps.add_global(_angle(-x[0] / 2))
+        ps.phase_on(_angle(x[0]), qs[0])
+    elif name == "y":  # Y = i X Z
+        ps.phase_on(PI, qs[0])
+        ps.x(qs[0])
+        ps.add_global(HALF_PI)
+    elif name in ("rx", "sx", "sxdg"):  # rx(t) = h rz(t) h; sx = e^{i pi/4} rx(pi/2)
+        if name != "rx":
+            sign = 1 if name == "sx" else -1
+            x = [sign * math.pi / 2]
+            ps.add_global(_angle(sign * math.pi / 4))
+        ps.h(qs[0])
+        _apply(ps, "rz", qs, x)
+        ps.h(qs[0])
+    elif name == "ry":  # ry(t) = s rx(t) sdg as matrices: sdg acts first
+        for g, p in (("sdg", []), ("rx", x), ("s", [])):
+            _apply(ps, g, qs, p)
+    elif name == "cz":
+        ps.phase_on(PI, qs[0], qs[1])
+    elif name == "ccz":
+        ps.phase_on(PI, qs[0], qs[1], qs[2])
+    elif name in ("cp", "cu1"):
+        ps.phase_on(_angle(x[0]), qs[0], qs[1])
+    elif name == "crz":  # controlled diag(e^{-it/2}, e^{it/2})
+        ps.phase_on(_angle(-x[0] / 2), qs[0])
+        ps.phase_on(_angle(x[0]), qs[0], qs[1])
+    elif name == "rzz":  # e^{-it/2} e^{it [a xor b]}
+        ps.add_global(_angle(-x[0] / 2))
+        ps.phase_on(_angle(x[0]), qs[0])
+        ps.phase_on(_angle(x[0]), qs[1])
+        ps.phase_on(_angle(-2 * x[0]), qs[0], qs[1])
+    else:
+        raise _GiveUp(f"gate {name!r} is not supported")
+
+
+def _reduced_phase(first, second, deadline: float | None):
+    """The phase c of the path sum of `second` after `first` when it reduces to e^{ic} I."""
+    ps = PathSum(first.num_qubits)
+    try:
+        for qc in (first, second):
+            ps.add_global(_angle(float(qc.global_phase)))
+            index = _qubit_indices(qc)
+            for i, inst in enumerate(qc.data):
+                op = inst.operation
+                if getattr(op, "condition", None) is not None:
+                    return None
+                _apply(ps, op.name, [index[q] for q in inst.qubits], op.params)
+                if deadline is not None and i % 256 == 255 and time.monotonic() > deadline:
+                    return None
+        c = ps.finish()
+    except (_GiveUp, TypeError, ValueError):
+        return None
+    return None if c is None else _radians(c)
+
+
+def path_sum_phase(a, b, deadline: float | None = None):
+    """The global phase c (radians) with a = e^{ic} b as proven by path sums, or None.
+
+    The sum of b^-1 a is tried first; the rules' order of substitutions can leave it
+    unreduced, so the sum of b a^-1 (a^-1 = e^{-ic} b^-1) is the second try.
+    """
+    if a.num_qubits != b.num_qubits or a.num_clbits or b.num_clbits:
+        return None
+    c = _reduced_phase(a, b.inverse(), deadline)  # inverse() negates b's global phase
+    if c is None and (deadline is None or time.monotonic() < deadline):
+        c = _reduced_phase(a.inverse(), b, deadline)
+        c = None if c is None else (-c) % TWO_PI
+    return c
+
+
+def prove_equal_path_sum(a, b, deadline: float | None = None) -> str | None:
+    """"equivalent", "equivalent_up_to_global_phase" (proofs), or None (no proof found)."""
+    c = path_sum_phase(a, b, deadline)
+    if c is None:
+        return None
+    return EQUIVALENT if _is_zero(c % TWO_PI) else UP_TO_PHASE
+
+
+__all__ = ["PathSum", "path_sum_phase", "prove_equal_path_sum", "EQUIVALENT", "UP_TO_PHASE"]
