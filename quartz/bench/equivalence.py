@@ -1,11 +1,14 @@
-"""Independent equivalence check of two circuits: mqt.qcec, plus Qiskit's Operator on few qubits.
+"""Independent equivalence check of two circuits: path sums and mqt.qcec, plus Qiskit's Operator
+on few qubits.
 
-Neither check uses quartz's own simulator or verifier. Both compare global phase too:
-quartz.qcec_check writes each circuit's global phase as gates, proves proportionality with
-QCEC's ZX checker and reads the scalar off decision-diagram simulations of basis states, with
-QCEC's alternating checker as the fallback. The verdict is "equivalent" only when every check that
-ran proved the exact same unitary; "not_equivalent" when any check found a difference
-(a global phase included); otherwise "unknown".
+No check uses quartz's own simulator, verifier or optimizer, and all compare global phase:
+quartz.pathsum_check proves equality by reducing the path sum of b^-1 a to the identity (fast
+and exact on h/cx/phase circuits such as gf2^32_mult, where QCEC gives no answer; a sum that
+does not reduce proves nothing); quartz.qcec_check writes each circuit's global phase as gates, proves
+proportionality with QCEC's ZX checker and reads the scalar off decision-diagram simulations of
+basis states, with QCEC's alternating checker as the fallback. Both always run. The verdict is
+"not_equivalent" when any check found a difference (a global phase included), "equivalent"
+when a check proved the exact same unitary and none found a difference, otherwise "unknown".
 
 >>> import quartz
 >>> a = quartz.Circuit(2).h(0).cx(0, 1)
@@ -24,6 +27,9 @@ EQUIVALENT = "equivalent"
 NOT_EQUIVALENT = "not_equivalent"
 UP_TO_PHASE = "equivalent_up_to_global_phase"
 UNKNOWN = "unknown"
+NO_PROOF = "no proof"
+# Share of the timeout the path-sum proof may take before QCEC runs.
+PATH_SUM_SHARE = 0.25
 
 # Largest qubit count for which the dense Operator comparison runs (2^10 x 2^10 matrices).
 MAX_OPERATOR_QUBITS = 10
@@ -39,6 +45,7 @@ class EquivalenceResult:
     qcec: str               # QCEC's raw verdict, "timeout", "error: ...", or "skipped"
     operator: str | None    # "equivalent" | "equivalent_up_to_global_phase" | "not_equivalent" | None
     seconds: float
+    path_sum: str = "not run"  # "equivalent" | "equivalent_up_to_global_phase" | "no proof"
 
     @property
     def ok(self) -> bool:
@@ -48,7 +55,8 @@ class EquivalenceResult:
     def describe(self) -> str:
         """One line: verdict and the individual checkers' answers."""
         op = "not run" if self.operator is None else self.operator
-        return f"{self.verdict} (qcec: {self.qcec}; operator: {op}; {self.seconds:.2f} s)"
+        return (f"{self.verdict} (path sum: {self.path_sum}; qcec: {self.qcec}; operator: {op}; "
+                f"{self.seconds:.2f} s)")
 
 
 def _to_qiskit(circ):
@@ -72,6 +80,12 @@ def _qcec(a, b, timeout: float, hard_deadline: float | None) -> str:
     from quartz.qcec_check import prove_equal
 
     return prove_equal(a, b, timeout, hard_deadline)[0]
+
+
+def _path_sum(a, b, deadline: float) -> str:
+    from quartz.pathsum_check import prove_equal_path_sum
+
+    return prove_equal_path_sum(a, b, deadline) or NO_PROOF
 
 
 def _operator(a, b) -> str:
@@ -100,6 +114,7 @@ def check_equivalence(original: CircuitLike, optimized: CircuitLike, *, timeout:
         return EquivalenceResult(NOT_EQUIVALENT, f"skipped (qubit counts {a.num_qubits} != "
                                  f"{b.num_qubits})", None, time.perf_counter() - start)
     operator = _operator(a, b) if a.num_qubits <= max_operator_qubits else None
+    path_sum = _path_sum(a, b, time.monotonic() + PATH_SUM_SHARE * timeout)
     if a.num_qubits == 0:
         qcec_verdict = "skipped (no qubits)"
     else:
@@ -107,15 +122,16 @@ def check_equivalence(original: CircuitLike, optimized: CircuitLike, *, timeout:
         # qcec's own reading of the circuits (about 1e-4 s a gate) is not under its timeout.
         left = max(0.05, timeout - (time.perf_counter() - start) - 1e-4 * (len(a.data) + len(b.data)))
         qcec_verdict = _qcec(a, b, left, hard_deadline)
-    answers = [v for v in (qcec_verdict, operator) if v is not None]
+    answers = [v for v in (qcec_verdict, operator, path_sum) if v is not None]
     if any(v in (NOT_EQUIVALENT, UP_TO_PHASE) for v in answers):
         verdict = NOT_EQUIVALENT
-    elif operator == EQUIVALENT or qcec_verdict == EQUIVALENT:
-        # Operator is a complete check on its own; QCEC's "equivalent" is a proof.
+    elif EQUIVALENT in answers:
+        # Operator is a complete check on its own; QCEC's and the path sum's "equivalent" are proofs.
         verdict = EQUIVALENT
     else:
         verdict = UNKNOWN
-    return EquivalenceResult(verdict, qcec_verdict, operator, time.perf_counter() - start)
+    return EquivalenceResult(verdict, qcec_verdict, operator, time.perf_counter() - start,
+                             path_sum)
 
 
 def assert_equivalent(original: CircuitLike, optimized: CircuitLike, *, name: str | None = None,
@@ -130,4 +146,4 @@ def assert_equivalent(original: CircuitLike, optimized: CircuitLike, *, name: st
 
 
 __all__ = ["EquivalenceResult", "check_equivalence", "assert_equivalent", "MAX_OPERATOR_QUBITS",
-           "EQUIVALENT", "NOT_EQUIVALENT", "UNKNOWN", "UP_TO_PHASE"]
+           "EQUIVALENT", "NOT_EQUIVALENT", "UNKNOWN", "UP_TO_PHASE", "NO_PROOF"]

@@ -12,7 +12,7 @@ from quartz.io_utils import atomic_write_text
 
 CSV_COLUMNS = ["circuit", "qubits", "orig_gates", "orig_cx", "orig_t", "optimizer", "kind",
                "status", "gates", "cx", "t", "depth", "seconds", "reduction_pct", "equivalence",
-               "qcec", "operator", "check_seconds", "error"]
+               "qcec", "operator", "path_sum", "check_seconds", "error"]
 
 
 def reduction(orig: int, new: int | None) -> float | None:
@@ -47,7 +47,7 @@ def csv_text(results: list[CircuitResult]) -> str:
             w.writerow([r.circuit, r.qubits, r.gates, r.cx, r.t, o.optimizer, o.kind, o.status,
                         _fmt(o.gates), _fmt(o.cx), _fmt(o.t), _fmt(o.depth), _fmt(o.seconds, 3),
                         _fmt(reduction(r.gates, o.gates)), o.equivalence, o.qcec, o.operator,
-                        _fmt(o.check_seconds, 3), o.error.splitlines()[0] if o.error else ""])
+                        o.path_sum, _fmt(o.check_seconds, 3), o.error.splitlines()[0] if o.error else ""])
     return buf.getvalue()
 
 
@@ -93,8 +93,8 @@ def markdown_text(results: list[CircuitResult], *, title: str, command: str,
     if notes:
         lines.append("")
     lines.append("Gate counts; `2q` = two-qubit gates (CX in Nam, CZ in Rigetti). Every output is "
-                 "checked independently (mqt.qcec, and Qiskit's Operator for <= 10 qubits), global "
-                 "phase included; a count followed by a verdict in brackets was not proven "
+                 "checked independently (path sums, mqt.qcec, and Qiskit's Operator for <= 10 "
+                 "qubits), global phase included; a count followed by a verdict in brackets was not proven "
                  "equivalent.")
     lines.append("")
     head = (["circuit", "qubits", "original"] + [n for n, _ in names]

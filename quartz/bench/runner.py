@@ -36,6 +36,7 @@ class Outcome:
     equivalence: str = ""          # "equivalent" | "not_equivalent" | "unknown" | "" (no output)
     qcec: str = ""
     operator: str = ""
+    path_sum: str = ""
     check_seconds: float | None = None
     error: str = ""
     trace: list[tuple[float, float]] = field(default_factory=list)  # (seconds, best cost)
@@ -109,6 +110,7 @@ def _run_one(optimizer: str, kind: str, fn: Callable, circuit: Circuit, gate_set
     result = check_equivalence(circuit, out, timeout=check_timeout)
     o.equivalence, o.qcec = result.verdict, result.qcec
     o.operator = result.operator or ""
+    o.path_sum = result.path_sum
     o.check_seconds = result.seconds
     o.qasm = dumps(out)
     return o
@@ -197,7 +199,8 @@ def failures(results: list[CircuitResult], *, ours_only: bool = False) -> list[s
                     out.append(f"{r.circuit} ({o.optimizer}): error: {o.error.splitlines()[0]}")
             elif o.equivalence != "equivalent":
                 out.append(f"{r.circuit} ({o.optimizer}): {o.equivalence} "
-                           f"(qcec: {o.qcec}; operator: {o.operator or 'not run'})")
+                           f"(path sum: {o.path_sum or 'not run'}; qcec: {o.qcec}; "
+                           f"operator: {o.operator or 'not run'})")
     return out
 
 

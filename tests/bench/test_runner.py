@@ -33,8 +33,8 @@ def test_wrong_output_is_caught_and_named():
     broken, qiskit = r.outcome("broken"), r.outcome("qiskit")
     assert broken.equivalence == "not_equivalent" and broken.gates == r.gates - 1
     assert qiskit.equivalence == "equivalent" and qiskit.kind == "baseline"
-    assert failures(results) == ["tof_3 (broken): not_equivalent (qcec: not_equivalent; "
-                                 "operator: not_equivalent)"]
+    assert failures(results) == ["tof_3 (broken): not_equivalent (path sum: no proof; "
+                                 "qcec: not_equivalent; operator: not_equivalent)"]
 
 
 def test_correct_output_with_trace_and_an_error():
