@@ -2,12 +2,15 @@
 
 Up to 10 qubits the two unitaries are compared entry by entry (global phase included; at 12
 qubits building both unitaries takes tens of seconds, longer than many searches); up to
-20 qubits on random input states through `Circuit.apply` (phase included); beyond that with
-quartz.qcec_check (mqt.qcec's ZX checker plus a decision-diagram simulation for the global
-phase, the alternating checker as fallback) when mqt.qcec is installed. Without qcec the check is skipped and says so.
+20 qubits on random input states through `Circuit.apply` (phase included); beyond that by a
+path-sum proof (quartz.pathsum_check: exact, and fast on h/cx/phase circuits of any size), then
+with quartz.qcec_check (mqt.qcec's ZX checker plus a decision-diagram simulation for the global
+phase, the alternating checker as fallback) when mqt.qcec is installed. Without a proof and
+without qcec the check is skipped and says so.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +34,8 @@ class Check:
 _APPLY_SECONDS = 4e-9
 # Below this budget qcec cannot decide a benchmark-size pair; the check is skipped (ok=None).
 QCEC_MIN_SECONDS = 0.5
+# Share of the check's budget the path-sum proof may take before qcec runs.
+PATH_SUM_SHARE = 0.5
 
 
 def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
@@ -55,9 +60,27 @@ def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
             psi /= np.linalg.norm(psi)
             worst = max(worst, float(np.max(np.abs(a.apply(psi) - b.apply(psi)))))
         return Check(worst <= atol, "random states", f"max amplitude difference {worst:.2e}")
-    if timeout is not None and timeout < QCEC_MIN_SECONDS:
-        return Check(None, "none", f"{timeout:.2f} s left: too little for qcec on {n} qubits")
-    return _qcec(a, b, 60.0 if timeout is None else timeout)
+    started = time.monotonic()
+    budget = 60.0 if timeout is None else timeout
+    proof = _path_sum(a, b, started + PATH_SUM_SHARE * budget)
+    if proof is not None:
+        return proof
+    left = budget - (time.monotonic() - started)
+    if left < QCEC_MIN_SECONDS:
+        return Check(None, "none", f"{left:.2f} s left: too little for qcec on {n} qubits")
+    return _qcec(a, b, left)
+
+
+def _path_sum(a: Circuit, b: Circuit, deadline: float) -> Check | None:
+    """A Check from a path-sum proof (equal, or equal up to a nonzero phase), else None."""
+    from quartz.pathsum_check import EQUIVALENT, path_sum_phase
+
+    phase = path_sum_phase(a.to_qiskit(), b.to_qiskit(), deadline)
+    if phase is None:
+        return None
+    if abs((phase + np.pi) % (2 * np.pi) - np.pi) < 1e-9:
+        return Check(True, "path sum", EQUIVALENT)
+    return Check(False, "path sum", f"equal up to a global phase of {phase:.6g} rad")
 
 
 def _qcec(a: Circuit, b: Circuit, timeout: float = 30.0) -> Check:

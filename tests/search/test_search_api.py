@@ -128,6 +128,13 @@ def test_equivalence_check_beyond_20_qubits_counts_the_phase():
     big = Circuit(22).h(0)
     for q in range(21):
         big.cx(q, q + 1).rz(0.1 * q, q + 1)
+    assert check_equivalent(big, big.copy()).method == "path sum"
+    assert check_equivalent(big, big.copy()).ok
+    d = big.copy()
+    d.global_phase = 0.5
+    assert check_equivalent(big, d).ok is False
+    # u3 is outside what path sums handle: qcec decides, phase included.
+    big.u3(0.1, 0.2, 0.3, 5)
     assert check_equivalent(big, big.copy()).method == "qcec"
     assert check_equivalent(big, big.copy()).ok
     d = big.copy()

@@ -49,4 +49,4 @@ def test_large_circuit_improves_in_windows():
     out = quartz.optimize(c, timeout=8, seed=2)
     assert len(out) < len(pre) < len(c)
     chk = check_equivalent(c, out)
-    assert chk.ok and chk.method == "qcec"
+    assert chk.ok and chk.method in ("path sum", "qcec")
