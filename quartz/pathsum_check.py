@@ -161,11 +161,11 @@ class PathSum:
         # [m1 + ... + mk] = sum over nonempty S of (-2)^(|S|-1) prod(S).
         coeff = c
         for size in range(1, len(monos) + 1):
-            if _is_zero(coeff):
+            if coeff == 0 and isinstance(coeff, int):
                 break  # exact: every larger subset has a coefficient 0 mod 2 pi too
-            for subset in combinations(monos, size):
-                mono = times.union(*subset)
-                self._add_term(mono, coeff)
+            if not _is_zero(coeff):  # (a float one can be near 0 and not stay there)
+                for subset in combinations(monos, size):
+                    self._add_term(times.union(*subset), coeff)
             coeff = _scale(coeff, -2)
 
     # ----- state -----------------------------------------------------------------------
