@@ -13,7 +13,9 @@ by gate, and path variables that have left the state f are summed out by three e
 * omega: y appears as (+-pi/2)*y + pi*y*Q: the sum is sqrt(2) e^{+-i pi/4} e^{-+i pi/2 [Q]}.
 
 When the sum reduces to e^{i c} |x>, the circuits are equal up to the phase c; c = 0 proves
-equality. The rules are sound but not complete outside Clifford circuits, so a sum that does
+equality. Rules are applied as soon as a variable leaves f; an hh substitution by a large
+polynomial (an adder's carry bit) can be deferred to the end, so that the variable stands for
+that value meanwhile and the phases on it stay small. The rules are sound but not complete outside Clifford circuits, so a sum that does
 not reduce proves nothing: the answer is then None, never "not equivalent". Angles that are
 k*pi/2^d (d <= 24, to float rounding) are exact integers here; other angles stay floats and
 compare to 1e-10. Nothing here uses quartz's own simulator or verifier: it reads Qiskit circuits.
@@ -33,6 +35,7 @@ True
 """
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from collections import defaultdict
@@ -56,6 +59,11 @@ MAX_FLOAT_LIFT = 12
 # would expand into more than MAX_LIFT_TERMS of them.
 MAX_TERMS = 2_000_000
 MAX_LIFT_TERMS = 200_000
+
+
+# The deferral limits tried in turn (PathSum's `defer`): eager first (the multipliers), then
+# deferring substitutions by larger and by all non-trivial polynomials (the adders' carries).
+ATTEMPTS = (None, 16, 1)
 
 
 class _GiveUp(Exception):
@@ -115,8 +123,16 @@ _ONE = frozenset()
 class PathSum:
     """The path sum of a circuit on n qubits, built gate by gate and reduced eagerly."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, defer: int | None = None):
         self.n = n
+        # With `defer`, an hh substitution by a polynomial of more than `defer` monomials waits
+        # until finish(): the variable then stands for that value (a carry bit, say) and the
+        # phases on it stay small; undone, such values often cancel before they are expanded.
+        self.defer = defer
+        self.deferred: set[int] = set()  # pending for that reason: retried only by finish()
+        self.finishing = False
+        self._adds = 0
+        self.deadline: float | None = None  # time.monotonic() past which reduction gives up
         self.f = [{frozenset((i,))} for i in range(n)]  # qubit -> set of monomials (XOR)
         self.phase: dict[frozenset, object] = {}           # monomial -> coefficient
         self.occ: dict[int, set] = defaultdict(set)         # var -> phase monomials with it
@@ -129,8 +145,15 @@ class PathSum:
         self.sqrt2_gained = 0         # factors sqrt(2) from the rules
         self.pending: set[int] = set()  # path variables out of f but not yet summed out
 
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _GiveUp("out of time")
+
     # ----- phase polynomial -------------------------------------------------------------
     def _add_term(self, mono: frozenset, c) -> None:
+        self._adds += 1
+        if not self._adds & 4095:
+            self._check_time()
         if not mono:
             self.const = _add(self.const, c)
             return
@@ -246,24 +269,27 @@ class PathSum:
         changed = True
         while changed and self.pending:
             changed = False
-            for y in sorted(self.pending, reverse=True):
+            self._check_time()
+            for y in sorted(self.pending - self.deferred, reverse=True):
                 if y in self.pending and self.in_f[y] == 0 and self._sum_out(y):
-                    self.pending.discard(y)
                     changed = True
 
     def _sum_out(self, y: int) -> bool:
         """Apply elim, hh or omega to path variable y (not in f); False if none applies."""
-        done = self._rules(y)
-        if done:
-            self.pending.discard(y)
-        return done
+        rule = self._rule_for(y)
+        if rule is None:
+            return False
+        if rule[0] == "hh" and self.defer is not None and len(rule[2]) > self.defer:
+            self.deferred.add(y)
+            return False
+        self._apply_rule(y, rule)
+        return True
 
-    def _rules(self, y: int) -> bool:
+    def _rule_for(self, y: int):
+        """("elim",), ("hh", z, Q'), ("omega", sign, Q) for path variable y, or None."""
         terms = self.occ.get(y)
         if not terms:
-            self.occ.pop(y, None)
-            self.sqrt2_gained += 2
-            return True
+            return ("elim",)
         linear = frozenset((y,))
         lin = self.phase.get(linear)
         q = set()
@@ -271,21 +297,49 @@ class PathSum:
             if mono == linear:
                 continue
             if not _equals(self.phase[mono], PI):
-                return False
+                return None
             q.add(mono - linear)
         if lin is not None and _equals(lin, PI):
             q.add(_ONE)
             lin = None
         if lin is None:
-            return self._hh(y, q)
+            # sum_y (-1)^{y Q} = 2 [Q = 0]: solve Q = 0 for a path variable z that is a
+            # monomial of Q and in no other one.
+            candidates = [z for m in q if len(m) == 1 and (z := next(iter(m))) >= self.n
+                          and sum(1 for m2 in q if z in m2) == 1]
+            if not candidates:
+                return None
+            if self.defer is None and self.finishing:
+                z = min(candidates, key=self._occurrences)
+            else:
+                z = max(candidates)  # the latest: a Toffoli target's new value
+            return ("hh", z, q - {frozenset((z,))})
         if _equals(lin, HALF_PI) or _equals(lin, MOD - HALF_PI):
-            sign = 1 if _equals(lin, HALF_PI) else -1
-            self._drop(y)
+            return ("omega", 1 if _equals(lin, HALF_PI) else -1, q)
+        return None
+
+    def _occurrences(self, z: int) -> int:
+        return len(self.occ.get(z, ())) + self.in_f.get(z, 0)
+
+    def _cost(self, rule) -> int:
+        if rule[0] == "hh":
+            return self._occurrences(rule[1]) * max(1, len(rule[2]))
+        return 0 if rule[0] == "elim" else len(rule[2])
+
+    def _apply_rule(self, y: int, rule) -> None:
+        self._drop(y)
+        if rule[0] == "elim":
+            self.sqrt2_gained += 2
+        elif rule[0] == "hh":
+            self._substitute(rule[1], rule[2])
+            self.sqrt2_gained += 2
+        else:  # omega: sum_y e^{+-i pi/2 y} (-1)^{yQ} = sqrt(2) e^{+-i pi/4} e^{-+i pi/2 [Q]}
+            sign, q = rule[1], rule[2]
             self.const = _add(self.const, (sign * (PI >> 2)) % MOD)
             self._add_lifted((-sign * HALF_PI) % MOD, q)
             self.sqrt2_gained += 1
-            return True
-        return False
+        self.pending.discard(y)
+        self.deferred.discard(y)
 
     def _drop(self, y: int) -> None:
         for mono in list(self.occ.pop(y, ())):
@@ -294,29 +348,9 @@ class PathSum:
                 if v != y:
                     self.occ[v].discard(mono)
 
-    def _hh(self, y: int, q: set) -> bool:
-        if not q:
-            self._drop(y)
-            self.sqrt2_gained += 2
-            return True
-        # z: a path variable that is a monomial of Q and in no other monomial of Q (latest first).
-        candidates = [next(iter(m)) for m in q if len(m) == 1 and next(iter(m)) >= self.n]
-        best = None
-        for z in sorted(candidates, reverse=True):
-            if sum(1 for m in q if z in m) == 1:
-                best = z
-                break
-        if best is None:
-            return False
-        z = best
-        rest = q - {frozenset((z,))}
-        self._drop(y)
-        self._substitute(z, rest)
-        self.sqrt2_gained += 2
-        return True
-
     def _substitute(self, z: int, poly: set) -> None:
         """Replace path variable z by the Boolean polynomial `poly` in f and in the phase."""
+        self._check_time()
         for mono in list(self.occ.pop(z, ())):
             c = self.phase.pop(mono)
             for v in mono:
@@ -326,6 +360,7 @@ class PathSum:
         if self.in_f[z]:
             freed: set = set()
             for qb in range(self.n):
+                self._check_time()
                 hits = [m for m in self.f[qb] if z in m]
                 if not hits:
                     continue
@@ -341,13 +376,42 @@ class PathSum:
             self.in_f.pop(z, None)
             self.pending.update(v for v in freed if self.in_f[v] == 0)
         self.pending.discard(z)
+        self.deferred.discard(z)
+
+    def _reduce_cheapest_first(self) -> None:
+        """Sum out the pending variables, always the one whose rule costs least right now."""
+        progress = True
+        while progress and self.pending:
+            progress = False
+            heap = []
+            for y in self.pending:
+                if self.in_f[y] == 0 and (rule := self._rule_for(y)) is not None:
+                    heap.append((self._cost(rule), y))
+            heapq.heapify(heap)
+            while heap:
+                self._check_time()
+                _, y = heapq.heappop(heap)
+                if y not in self.pending or self.in_f[y] != 0:
+                    continue
+                rule = self._rule_for(y)
+                if rule is None:
+                    continue
+                cost = self._cost(rule)
+                if heap and cost > heap[0][0]:
+                    heapq.heappush(heap, (cost, y))  # its cost grew: the next one first
+                    continue
+                self._apply_rule(y, rule)
+                progress = True
 
     def finish(self) -> object | None:
         """The global phase if the sum is e^{i c}|x> (c exact int or float), else None."""
+        self.defer = None
+        self.deferred.clear()
+        self.finishing = True
         for v in range(self.n, self.next_var):
             if self.in_f.get(v, 0) == 0 and (self.occ.get(v) or v in self.pending):
                 self.pending.add(v)
-        self._retry_pending()
+        self._reduce_cheapest_first()
         if self.pending or self.phase:
             return None
         if any(self.f[i] != {frozenset((i,))} for i in range(self.n)):
@@ -417,9 +481,10 @@ def _apply(ps: PathSum, name: str, qs: list[int], params) -> None:
         raise _GiveUp(f"gate {name!r} is not supported")
 
 
-def _reduced_phase(first, second, deadline: float | None):
+def _reduced_phase(first, second, deadline: float | None, defer: int | None = None):
     """The phase c of the path sum of `second` after `first` when it reduces to e^{ic} I."""
-    ps = PathSum(first.num_qubits)
+    ps = PathSum(first.num_qubits, defer)
+    ps.deadline = deadline
     try:
         for qc in (first, second):
             ps.add_global(_angle(float(qc.global_phase)))
@@ -440,16 +505,23 @@ def _reduced_phase(first, second, deadline: float | None):
 def path_sum_phase(a, b, deadline: float | None = None):
     """The global phase c (radians) with a = e^{ic} b as proven by path sums, or None.
 
-    The sum of b^-1 a is tried first; the rules' order of substitutions can leave it
-    unreduced, so the sum of b a^-1 (a^-1 = e^{-ic} b^-1) is the second try.
+    The order in which the rules substitute decides whether a sum reduces (and how large it
+    grows), so the sums of b^-1 a and of b a^-1 (a^-1 = e^{-ic} b^-1) are tried with each
+    deferral limit of ATTEMPTS in turn, until one reduces or `deadline` passes.
     """
     if a.num_qubits != b.num_qubits or a.num_clbits or b.num_clbits:
         return None
-    c = _reduced_phase(a, b.inverse(), deadline)  # inverse() negates b's global phase
-    if c is None and (deadline is None or time.monotonic() < deadline):
-        c = _reduced_phase(a.inverse(), b, deadline)
-        c = None if c is None else (-c) % TWO_PI
-    return c
+    inv_a, inv_b = a.inverse(), b.inverse()  # inverse() negates the global phase
+    for defer in ATTEMPTS:
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
+        c = _reduced_phase(a, inv_b, deadline, defer)
+        if c is not None:
+            return c
+        c = _reduced_phase(inv_a, b, deadline, defer)
+        if c is not None:
+            return (-c) % TWO_PI
+    return None
 
 
 def prove_equal_path_sum(a, b, deadline: float | None = None) -> str | None:
