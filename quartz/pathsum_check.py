@@ -15,8 +15,8 @@ by gate, and path variables that have left the state f are summed out by three e
 When the sum reduces to e^{i c} |x>, the circuits are equal up to the phase c; c = 0 proves
 equality. Rules are applied as soon as a variable leaves f; an hh substitution by a large
 polynomial (an adder's carry bit) can be deferred to the end, so that the variable stands for
-that value meanwhile and the phases on it stay small. The rules are sound but not complete outside Clifford circuits, so a sum that does
-not reduce proves nothing: the answer is then None, never "not equivalent". Angles that are
+that value meanwhile and the phases on it stay small. The rules are sound but not complete
+outside Clifford circuits, so a sum that does not reduce proves nothing: the answer is then None, never "not equivalent". Angles that are
 k*pi/2^d (d <= 24, to float rounding) are exact integers here; other angles stay floats and
 compare to 1e-10. Nothing here uses quartz's own simulator or verifier: it reads Qiskit circuits.
 
@@ -409,7 +409,7 @@ class PathSum:
         self.deferred.clear()
         self.finishing = True
         for v in range(self.n, self.next_var):
-            if self.in_f.get(v, 0) == 0 and (self.occ.get(v) or v in self.pending):
+            if self.in_f.get(v, 0) == 0 and self.occ.get(v):
                 self.pending.add(v)
         self._reduce_cheapest_first()
         if self.pending or self.phase:

@@ -94,8 +94,8 @@ def markdown_text(results: list[CircuitResult], *, title: str, command: str,
         lines.append("")
     lines.append("Gate counts; `2q` = two-qubit gates (CX in Nam, CZ in Rigetti). Every output is "
                  "checked independently (path sums, mqt.qcec, and Qiskit's Operator for <= 10 "
-                 "qubits), global phase included; a count followed by a verdict in brackets was not proven "
-                 "equivalent.")
+                 "qubits), global phase included; a count followed by a verdict in brackets was "
+                 "not proven equivalent.")
     lines.append("")
     head = (["circuit", "qubits", "original"] + [n for n, _ in names]
             + [f"2q (orig → {m})" for m in ours] + [f"T (orig → {m})" for m in ours]
