@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "dag.h"
 #include "matcher.h"
 #include "rewrite.h"
 #include "search.h"
@@ -144,6 +145,34 @@ void bind_search(py::module_& m) {
       .def("__call__", [](const PyCost& pc, const Circuit& c) { return pc.spec(c); })
       .def_property_readonly("additive", [](const PyCost& pc) { return pc.spec.additive(); });
 
+  m.def("dag_random_walk", [](const PyMatcher& pm, const Circuit& c, int steps, uint64_t seed) {
+          // Applies `steps` random matching rewrites (any cost change) on the working Dag,
+          // checking its links, labels and cost after each one (for tests).
+          GateCost gc;
+          for (double& w : gc.weight) w = 1.0;
+          Dag dag(c, gc);
+          std::mt19937_64 rng(seed);
+          Match mt;
+          PreparedRewrite rw;
+          int applied = 0;
+          bool ok = dag.check();
+          for (int s = 0; s < steps && ok && dag.num_gates() > 0; s++) {
+            int v = dag.random_node(rng);
+            const std::vector<int>& lst = pm.ix->by_type[static_cast<int>(dag.type(v))];
+            if (lst.empty()) continue;
+            size_t off = rng() % lst.size(), j = 0;
+            for (; j < lst.size(); j++) {
+              const Xfer& x = pm.ix->xfers[lst[(off + j) % lst.size()]];
+              if (match_view(dag, x, v, mt) && dag.prepare(x, mt, rw)) break;
+            }
+            if (j == lst.size()) continue;
+            dag.commit(rw);
+            applied++;
+            ok = dag.check() && static_cast<int>(dag.cost() + 0.5) == dag.num_gates();
+          }
+          return py::make_tuple(dag.to_circuit(), applied, ok, dag.relabels());
+        }, py::arg("matcher"), py::arg("circuit"), py::arg("steps"), py::arg("seed") = 0,
+        "(circuit, rewrites applied, every consistency check passed, relabellings) after a random walk.");
   m.def("normalize_rotations", &normalize_circuit,
         "Rotation angles reduced into (-pi, pi] (phase kept exactly), identity rotations dropped.");
   m.def("reorder_by_qubits", &reorder_by_qubits, py::arg("circuit"), py::arg("seed") = 0);
@@ -152,7 +181,8 @@ void bind_search(py::module_& m) {
   m.def("optimize", [](const PyMatcher& pm, const Circuit& c, PyCost& cost, double timeout,
                        uint64_t seed, double gamma, int threads, int full_limit, int window,
                        int window_expansions, bool greedy_only, int polish_style,
-                       bool polish_candidates, py::object progress, double progress_interval) {
+                       bool polish_candidates, py::object progress, double progress_interval,
+                       int algorithm, double temperature, double restart_after) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -164,6 +194,10 @@ void bind_search(py::module_& m) {
           opt.greedy_only = greedy_only;
           opt.polish_style = polish_style;
           opt.polish_candidates = polish_candidates;
+          if (algorithm < 0 || algorithm > 1) throw py::value_error("algorithm must be 0 or 1");
+          opt.algorithm = algorithm;
+          opt.temperature = temperature;
+          opt.restart_after = restart_after;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -220,5 +254,6 @@ void bind_search(py::module_& m) {
         py::arg("window") = 80, py::arg("window_expansions") = 40, py::arg("greedy_only") = false,
         py::arg("polish_style") = -1, py::arg("polish_candidates") = false,
         py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
+        py::arg("algorithm") = 0, py::arg("temperature") = 0.3, py::arg("restart_after") = 2.0,
         "(best circuit, [(seconds, best cost)], interrupted, expansions).");
 }

@@ -6,19 +6,6 @@
 
 namespace quartz {
 
-namespace {
-
-Param eval_expr(const Param& e, const Param* binding, int skip_symbol = -1) {
-  Param r = e.constant_part();
-  for (int t = 0; t < e.nterms; t++) {
-    if (e.sym[t] == skip_symbol) continue;
-    r = r + binding[e.sym[t]].scaled(e.coef[t]);
-  }
-  return r;
-}
-
-}  // namespace
-
 bool angles_equal(const Param& a, const Param& b) {
   if (a == b) return true;
   if (a.is_symbolic() || b.is_symbolic()) {
@@ -136,59 +123,7 @@ Xfer compile_xfer(const Circuit& src, const Circuit& dst, const PhaseExpr& phase
 }
 
 bool match_at(const Circuit& c, const Xfer& x, int g, Match& m) {
-  const Circuit& p = x.src;
-  const int n = x.src_gates;
-  if (c.gate(g).type != p.gate(0).type) return false;
-  m.gates.assign(n, -1);
-  for (int i = 0; i < kMaxPatternQubits; i++) m.qmap[i] = -1;
-  auto assign = [&](int pj, int cg) {
-    const Gate& a = p.gate(pj);
-    const Gate& b = c.gate(cg);
-    for (int k = 0; k < a.num_qubits; k++) {
-      int pq = a.qubits[k], cq = b.qubits[k];
-      if (m.qmap[pq] == -1) {
-        for (int o = 0; o < kMaxPatternQubits; o++)
-          if (m.qmap[o] == cq) return false;
-        m.qmap[pq] = cq;
-      } else if (m.qmap[pq] != cq) {
-        return false;
-      }
-    }
-    m.gates[pj] = cg;
-    return true;
-  };
-  if (!assign(0, g)) return false;
-  for (int i = 1; i < n; i++) {
-    int pj = x.order[i];
-    int u = m.gates[x.step_from[i]];
-    int slot = x.step_from_slot[i];
-    int cand = x.step_forward[i] ? c.next_on_wire(u, slot) : c.prev_on_wire(u, slot);
-    if (cand < 0) return false;
-    const Gate& gc = c.gate(cand);
-    if (gc.type != p.gate(pj).type) return false;
-    if (gc.qubits[x.step_to_slot[i]] != c.gate(u).qubits[slot]) return false;
-    for (int j = 0; j < n; j++)
-      if (m.gates[j] == cand) return false;
-    if (!assign(pj, cand)) return false;
-  }
-  // Every pattern wire link must be a circuit wire link.
-  for (int j = 0; j < n; j++)
-    for (int k = 0; k < p.gate(j).num_qubits; k++) {
-      int pp = x.pprev[j * kMaxGateQubits + k];
-      if (pp >= 0 && c.prev_on_wire(m.gates[j], k) != m.gates[pp]) return false;
-    }
-  // Parameters.
-  for (auto& st : x.solve) {
-    int j = std::get<0>(st), k = std::get<1>(st), s = std::get<2>(st), sign = std::get<3>(st);
-    const Param& e = p.param(j, k);
-    Param rest = eval_expr(e, m.binding, s);
-    m.binding[s] = (c.param(m.gates[j], k) - rest).scaled(sign);
-  }
-  for (auto& ck : x.check) {
-    Param v = eval_expr(p.param(ck.first, ck.second), m.binding);
-    if (!angles_equal(v, c.param(m.gates[ck.first], ck.second))) return false;
-  }
-  return true;
+  return match_view(CircuitView{c}, x, g, m);
 }
 
 void XferIndex::build() {

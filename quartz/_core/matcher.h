@@ -59,6 +59,85 @@ bool match_at(const Circuit& c, const Xfer& x, int g, Match& m);
 // Angles equal: exact rationals exactly, floats within 1e-9 radians.
 bool angles_equal(const Param& a, const Param& b);
 
+// A matcher view of a gate graph: type/qubit/param of gate i and its wire neighbours
+// (-1 at the circuit's ends). CircuitView adapts a Circuit; the search's Dag is another.
+struct CircuitView {
+  const Circuit& c;
+  GateType type(int i) const { return c.gates()[i].type; }
+  int qubit(int i, int k) const { return c.gates()[i].qubits[k]; }
+  int next(int i, int k) const { return c.next_on_wire(i, k); }
+  int prev(int i, int k) const { return c.prev_on_wire(i, k); }
+  const Param& param(int i, int k) const { return c.param(i, k); }
+};
+
+// e with the symbols bound (skip_symbol, when given, is left out).
+inline Param eval_expr(const Param& e, const Param* binding, int skip_symbol = -1) {
+  Param r = e.constant_part();
+  for (int t = 0; t < e.nterms; t++) {
+    if (e.sym[t] == skip_symbol) continue;
+    r = r + binding[e.sym[t]].scaled(e.coef[t]);
+  }
+  return r;
+}
+
+// match_at over any view V (see CircuitView): structural match along the pattern's BFS
+// order, every pattern wire link a graph wire link, then the parameter plan.
+template <class V>
+bool match_view(const V& c, const Xfer& x, int g, Match& m) {
+  const Circuit& p = x.src;
+  const int n = x.src_gates;
+  const std::vector<Gate>& pg = p.gates();
+  if (c.type(g) != pg[0].type) return false;
+  m.gates.assign(n, -1);
+  for (int i = 0; i < kMaxPatternQubits; i++) m.qmap[i] = -1;
+  auto assign = [&](int pj, int cg) {
+    const Gate& a = pg[pj];
+    for (int k = 0; k < a.num_qubits; k++) {
+      int pq = a.qubits[k], cq = c.qubit(cg, k);
+      if (m.qmap[pq] == -1) {
+        for (int o = 0; o < kMaxPatternQubits; o++)
+          if (m.qmap[o] == cq) return false;
+        m.qmap[pq] = cq;
+      } else if (m.qmap[pq] != cq) {
+        return false;
+      }
+    }
+    m.gates[pj] = cg;
+    return true;
+  };
+  if (!assign(0, g)) return false;
+  for (int i = 1; i < n; i++) {
+    int pj = x.order[i];
+    int u = m.gates[x.step_from[i]];
+    int slot = x.step_from_slot[i];
+    int cand = x.step_forward[i] ? c.next(u, slot) : c.prev(u, slot);
+    if (cand < 0) return false;
+    if (c.type(cand) != pg[pj].type) return false;
+    if (c.qubit(cand, x.step_to_slot[i]) != c.qubit(u, slot)) return false;
+    for (int j = 0; j < n; j++)
+      if (m.gates[j] == cand) return false;
+    if (!assign(pj, cand)) return false;
+  }
+  // Every pattern wire link must be a graph wire link.
+  for (int j = 0; j < n; j++)
+    for (int k = 0; k < pg[j].num_qubits; k++) {
+      int pp = x.pprev[j * kMaxGateQubits + k];
+      if (pp >= 0 && c.prev(m.gates[j], k) != m.gates[pp]) return false;
+    }
+  // Parameters.
+  for (auto& st : x.solve) {
+    int j = std::get<0>(st), k = std::get<1>(st), s = std::get<2>(st), sign = std::get<3>(st);
+    const Param& e = p.param(j, k);
+    Param rest = eval_expr(e, m.binding, s);
+    m.binding[s] = (c.param(m.gates[j], k) - rest).scaled(sign);
+  }
+  for (auto& ck : x.check) {
+    Param v = eval_expr(p.param(ck.first, ck.second), m.binding);
+    if (!angles_equal(v, c.param(m.gates[ck.first], ck.second))) return false;
+  }
+  return true;
+}
+
 // All xfers of a set indexed by the type of their first source gate.
 struct XferIndex {
   std::vector<Xfer> xfers;

@@ -114,6 +114,19 @@ Circuit Searcher::polish(const Circuit& c) const {
   return best;
 }
 
+Circuit Searcher::resynthesize(const Circuit& c) const {
+  if (opt_.polish_style < 0) return c;
+  auto style = static_cast<preprocess::DiagStyle>(opt_.polish_style);
+  try {
+    int changed = 0;
+    Circuit r = preprocess::resynthesize_blocks(c, style, &changed);
+    if (changed == 0) return c;
+    return preprocess::cancel_inverses(r, 64);
+  } catch (const std::overflow_error&) {
+    return c;
+  }
+}
+
 Circuit Searcher::simplify(const Circuit& c) const {
   Circuit cur = greedy(c);
   double cc = cost_(cur);
@@ -315,6 +328,12 @@ Circuit Searcher::optimize(const Circuit& input) {
   double cc = cost_(cur);
   pr_.report(cc, cur.num_gates());
   if (opt_.greedy_only || out_of_time(deadline_)) return cc <= start_cost ? cur : start;
+  if (opt_.algorithm == 1 && cost_.additive()) {
+    Circuit r = simplify(anneal(cur));
+    double rc = cost_(r);
+    pr_.report(rc, r.num_gates());
+    return rc <= start_cost ? r : start;
+  }
   const int n = cur.num_gates();
   const bool two = opt_.threads >= 2;
   std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 12345);

@@ -42,6 +42,13 @@ struct SearchOptions {
   // to every search candidate when polish_candidates is set.
   int polish_style = -1;
   bool polish_candidates = false;
+  // 0: best-first + windowed search; 1: simulated annealing over the working Dag (one
+  // chain per thread, bests exchanged), see anneal.cpp.
+  int algorithm = 0;
+  double temperature = 0.3;   // a move raising the cost by d is accepted with exp(-d/T)
+  double restart_after = 2.0; // seconds without a new best before a chain returns to its best
+  double sync_every = 0.5;
+  bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing    // seconds between exchanges of the best between chains
 };
 
 struct SearchProgress {
@@ -51,7 +58,7 @@ struct SearchProgress {
   int best_gates = 0;
   std::vector<std::pair<double, double>> history;  // (seconds, best cost)
   std::vector<double> parts;  // current cost of each segment in the split mode
-  std::atomic<long> expansions{0};
+  std::atomic<long> expansions{0};  // expansions (best-first) or moves evaluated (anneal)
   std::chrono::steady_clock::time_point start;
   void report(double cost, int gates);
 };
@@ -66,8 +73,12 @@ class Searcher {
   Circuit simplify(const Circuit& c) const;
   // Rotation merging (both placements) + cancellation when it lowers the cost; else c.
   Circuit polish(const Circuit& c) const;
+  // Cx/x/rotation blocks on <= 3 qubits re-written as shortest cx ladders, then cancellation.
+  Circuit resynthesize(const Circuit& c) const;
   Circuit best_first(const Circuit& c, double seconds, long max_expansions, uint64_t seed,
                      bool report) const;
+  // Simulated annealing until the deadline (anneal.cpp); needs an additive cost.
+  Circuit anneal(const Circuit& c);
 
  private:
   bool out_of_time(std::chrono::steady_clock::time_point until) const;

@@ -14,6 +14,7 @@ from quartz.errors import QuartzError
 from quartz.search.costs import Cost, CostLike, get_cost
 from quartz.search.matcher import Matcher
 
+ALGORITHMS = ("best_first", "anneal")  # order of SearchOptions::algorithm
 POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyle
 # Restarts of a search that finished early: gamma grows by this factor up to MAX_GAMMA, and
 # no restart begins with less than RESTART_MIN_SECONDS left.
@@ -61,7 +62,9 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
            timeout: float = 60.0, seed: int | None = None, progress: bool = True,
            threads: int = 2, gamma: float = 1.05, greedy_only: bool = False,
            full_limit: int = 150, window: int = 80, window_expansions: int = 40,
-           polish: str | None = None, polish_candidates: bool = False) -> SearchResult:
+           polish: str | None = None, polish_candidates: bool = False,
+           algorithm: str = "best_first", temperature: float = 0.3,
+           restart_after: float = 2.0) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -77,8 +80,12 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
         raise QuartzError("cannot optimize a circuit with symbolic angles; bind the symbols first")
     if polish is not None and polish not in POLISH_STYLES:
         raise QuartzError(f"unknown polish style {polish!r}; choose one of {', '.join(POLISH_STYLES)}")
+    if algorithm not in ALGORITHMS:
+        raise QuartzError(f"unknown search algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
     matcher = as_matcher(rules)
     c: Cost = get_cost(cost)
+    if algorithm == "anneal" and not c.spec.additive:
+        algorithm = "best_first"  # annealing prices moves by gate weights only
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
     bar = _Progress(timeout, "optimize") if progress else None
@@ -101,7 +108,8 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
                 window_expansions=window_expansions, greedy_only=greedy_only,
                 polish_style=-1 if polish is None else POLISH_STYLES.index(polish),
                 polish_candidates=polish_candidates,
-                progress=cb, progress_interval=0.5)
+                progress=cb, progress_interval=0.5, algorithm=ALGORITHMS.index(algorithm),
+                temperature=float(temperature), restart_after=float(restart_after))
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:

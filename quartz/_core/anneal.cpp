@@ -1,0 +1,165 @@
+// Anytime simulated annealing over transformations, in the manner of GUOQ (Xu et al.,
+// ASPLOS 2025): each move picks a random gate and a transformation that matches there,
+// prices it on the working Dag in O(pattern) and applies it when it lowers or keeps the cost,
+// or raises it by d with probability exp(-d / T). A chain that finds nothing better for a
+// while returns to its best; chains (one per thread) exchange their bests; rotation merging
+// ("polish", O(n)) runs on the whole circuit at intervals that keep it a small share of time.
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "dag.h"
+#include "search.h"
+
+namespace quartz {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+struct SharedBest {
+  std::mutex mu;
+  Circuit circuit;
+  double cost;
+  uint64_t version = 0;
+  // With mu held: take c when it is better than the best so far (and report it).
+  bool offer(const Circuit& c, double c_cost, SearchProgress& pr) {
+    if (c_cost >= cost - 1e-9) return false;
+    circuit = c;
+    cost = c_cost;
+    version++;
+    pr.report(c_cost, c.num_gates());
+    return true;
+  }
+};
+
+}  // namespace
+
+Circuit Searcher::anneal(const Circuit& start) {
+  if (!cost_.additive()) throw std::invalid_argument("annealing needs an additive cost");
+  GateCost gc;
+  for (int t = 0; t < kNumGateTypes; t++) gc.weight[t] = cost_.weight[t];
+  gc.t_weight = cost_.t_weight;
+  SharedBest shared;
+  shared.circuit = start;
+  shared.cost = Dag(start, gc).cost();
+  const double T = std::max(1e-9, opt_.temperature);
+
+  auto chain = [&](int id) {
+    std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 0x51ed27 * (id + 1));
+    std::uniform_real_distribution<double> unif(0.0, 1.0);
+    Circuit best = start;
+    Dag dag(best, gc);
+    double bc = dag.cost();
+    bool unsaved = false;  // the Dag is at cost bc but `best` is not a copy of it yet
+    uint64_t seen_version = 0;
+    Clock::time_point last_best = Clock::now(), last_sync = Clock::now();
+    Clock::time_point next_polish = Clock::now();
+    double polish_cost = 0.0;  // seconds the last polish took
+    Match m;
+    PreparedRewrite rw;
+    auto save = [&] {
+      if (unsaved) { best = dag.to_circuit(); unsaved = false; }
+    };
+    while (!out_of_time(deadline_)) {
+      long moves = 0;
+      for (int b = 0; b < 256 && dag.num_gates() > 0; b++) {
+        int v = dag.random_node(rng);
+        const std::vector<int>& lst = ix_.by_type[static_cast<int>(dag.type(v))];
+        if (lst.empty()) continue;
+        moves++;
+        const size_t L = lst.size();
+        size_t off = rng() % L;
+        bool found = false;
+        for (size_t j = 0; j < L && !found; j++) {
+          const Xfer& x = ix_.xfers[lst[(off + j) % L]];
+          try {
+            found = match_view(dag, x, v, m) && dag.prepare(x, m, rw);
+          } catch (const std::overflow_error&) {
+            found = false;
+          }
+        }
+        if (!found) continue;
+        const double d = rw.delta;
+        if (d > 1e-9 && unif(rng) >= std::exp(-d / T)) continue;
+        if (d > 1e-9) save();  // leaving a best state
+        dag.commit(rw);
+        if (dag.cost() < bc - 1e-9) {
+          bc = dag.cost();
+          unsaved = true;
+          last_best = Clock::now();
+        }
+      }
+      pr_.expansions.fetch_add(moves, std::memory_order_relaxed);
+      if (dag.num_gates() == 0) { save(); break; }
+      // Rotation merging on the whole circuit, at most ~10 % of the time.
+      if (opt_.polish_style >= 0 && Clock::now() >= next_polish) {
+        Clock::time_point t0 = Clock::now();
+        Circuit cur = dag.to_circuit();
+        Circuit p = polish(cur);
+        if (opt_.resynth_blocks) {
+          Circuit r = resynthesize(p);
+          if (cost_(r) < cost_(p) - 1e-9) p = std::move(r);
+        }
+        double pc = Dag(p, gc).cost();
+        if (pc < dag.cost() - 1e-9) {
+          save();
+          dag = Dag(p, gc);
+          if (pc < bc - 1e-9) {
+            best = std::move(p);
+            bc = pc;
+            last_best = Clock::now();
+          }
+        }
+        polish_cost = seconds_since(t0);
+        next_polish = Clock::now() + std::chrono::microseconds(
+            static_cast<long long>(std::max(0.05, 10 * polish_cost) * 1e6));
+      }
+      // Exchange bests between chains.
+      if (seconds_since(last_sync) >= opt_.sync_every) {
+        last_sync = Clock::now();
+        save();
+        std::lock_guard<std::mutex> lk(shared.mu);
+        if (shared.offer(best, bc, pr_)) {
+          seen_version = shared.version;
+        } else if (shared.cost < bc - 1e-9 && shared.version != seen_version) {
+          seen_version = shared.version;
+          best = shared.circuit;
+          bc = shared.cost;
+          dag = Dag(best, gc);
+          last_best = Clock::now();
+        }
+      }
+      // Back to the best after a while without progress.
+      if (seconds_since(last_best) >= opt_.restart_after && dag.cost() > bc + 1e-9) {
+        save();
+        dag = Dag(best, gc);
+        last_best = Clock::now();
+      }
+    }
+    save();
+    std::lock_guard<std::mutex> lk(shared.mu);
+    shared.offer(best, bc, pr_);
+  };
+
+  const int n = std::max(1, opt_.threads);
+  std::vector<std::thread> pool;
+  std::vector<std::exception_ptr> errors(n);
+  for (int i = 1; i < n; i++)
+    pool.emplace_back([&, i] {
+      try { chain(i); } catch (...) { errors[i] = std::current_exception(); pr_.stop = true; }
+    });
+  try { chain(0); } catch (...) { errors[0] = std::current_exception(); pr_.stop = true; }
+  for (auto& t : pool) t.join();
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  return shared.circuit;
+}
+
+}  // namespace quartz

@@ -1,0 +1,93 @@
+// The search's mutable working state: a gate DAG (per-wire prev/next links) threaded on a
+// topological list with order labels, so that matching a transformation, checking its
+// convexity, pricing it and applying it cost O(pattern + the gates between its ends), not
+// O(circuit). Circuit stays the value type; a Dag is built from one and turned back into one.
+#pragma once
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "circuit.h"
+#include "matcher.h"
+#include "preprocess.h"
+
+namespace quartz {
+
+// Additive gate cost: weight per gate type plus t_weight per T-like gate (Circuit::t_count).
+struct GateCost {
+  double weight[kNumGateTypes];
+  double t_weight = 0.0;
+  double operator()(GateType t, const Param* params) const;
+};
+
+// A rewrite priced but not yet applied (Dag::prepare, then Dag::commit).
+struct PreparedRewrite {
+  std::vector<int> matched;                // the source's gates (node ids)
+  std::vector<preprocess::PGate> gates;    // the target, bound and normalized
+  std::vector<int> descendants;            // nodes to move after the target, in order
+  Param phase_change;                      // added to the global phase on commit
+  double delta = 0.0;                      // cost after - cost before
+  int anchor = -1;                         // matched node with the largest label
+};
+
+class Dag {
+ public:
+  Dag(const Circuit& c, const GateCost& cost);
+  Circuit to_circuit() const;
+  int num_gates() const { return static_cast<int>(live_.size()); }
+  double cost() const { return cost_; }
+  // A uniformly random live node.
+  int random_node(std::mt19937_64& rng) const { return live_[rng() % live_.size()]; }
+
+  // Matcher view (see CircuitView).
+  GateType type(int i) const { return nodes_[i].type; }
+  int qubit(int i, int k) const { return nodes_[i].q[k]; }
+  int next(int i, int k) const { return nodes_[i].nxt[k]; }
+  int prev(int i, int k) const { return nodes_[i].prv[k]; }
+  const Param& param(int i, int k) const { return nodes_[i].p[k]; }
+
+  // Price match m of x: false when it is not convex or its phase is not constant.
+  bool prepare(const Xfer& x, const Match& m, PreparedRewrite& rw);
+  // Apply a prepared rewrite (the DAG must not have changed since prepare).
+  void commit(const PreparedRewrite& rw);
+  // Consistency of links, labels and the cost (for tests).
+  bool check() const;
+  long relabels() const { return relabels_; }  // whole-list relabellings so far
+
+ private:
+  struct Node {
+    GateType type;
+    uint8_t nq = 0, np = 0;
+    bool alive = false;
+    int32_t q[kMaxGateQubits] = {-1, -1, -1};
+    int32_t prv[kMaxGateQubits] = {-1, -1, -1};
+    int32_t nxt[kMaxGateQubits] = {-1, -1, -1};
+    Param p[kMaxGateParams];
+    uint64_t label = 0;
+    int32_t sprev = -1, snext = -1;  // topological list
+    int32_t live_pos = -1;
+  };
+  int new_node(const preprocess::PGate& g);
+  void free_node(int i);
+  static int slot_of(const Node& n, int qubit);
+  void link(int a, int b, int qubit);  // a -> b on the wire (either may be -1)
+  void seq_insert_after(int after, int i);
+  void seq_unlink(int i);
+  void relabel();
+  double node_cost(const Node& n) const { return gc_(n.type, n.p); }
+
+  int num_qubits_;
+  GateCost gc_;
+  std::vector<Node> nodes_;
+  std::vector<int> free_, live_;
+  std::vector<int> head_, tail_;  // first/last node on each wire
+  int shead_ = -1, stail_ = -1;
+  Param phase_;
+  double cost_ = 0.0;
+  // Scratch marks for prepare (stamped, so no clearing).
+  std::vector<uint32_t> in_match_, seen_;
+  uint32_t stamp_ = 0;
+  long relabels_ = 0;
+};
+
+}  // namespace quartz

@@ -1,0 +1,112 @@
+"""The working Dag and the annealing search: consistency under random rewrites, equal
+unitaries, costs, budgets and interruption."""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from quartz import Circuit, QuartzError, _core, ecc_sets
+from quartz.search import Matcher, search
+from search_rules import random_nam_circuit, same_unitary
+
+
+@pytest.fixture(scope="module")
+def nam_matcher():
+    return Matcher(ecc_sets.load("nam_3_3"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dag_random_walk_keeps_links_labels_cost_and_unitary(seed, nam_matcher):
+    # Any rewrite, cost-raising ones included: the Dag stays a consistent DAG (reciprocal
+    # wire links, labels increasing along the list and along every wire, cost = gates) and
+    # the circuit it gives back has the input's unitary, global phase included.
+    c = random_nam_circuit(4, 60, seed)
+    out, applied, ok, _ = _core.dag_random_walk(nam_matcher.native, c.native, 4000, seed)
+    assert ok
+    assert applied > 100
+    assert same_unitary(Circuit._wrap(out), c)
+
+
+def test_dag_relabels_when_a_gap_is_used_up(nam_matcher):
+    # Many rewrites in one small region exhaust the label gaps between neighbours; the Dag
+    # relabels and stays consistent.
+    c = Circuit(2).rz(0.1, 0).cx(0, 1).rz(0.2, 1).cx(1, 0).rz(0.3, 0).cx(0, 1)
+    out, applied, ok, relabels = _core.dag_random_walk(nam_matcher.native, c.native, 20000, 3)
+    assert ok and applied > 1000 and relabels > 0
+    assert same_unitary(Circuit._wrap(out), c)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_anneal_random_circuits_stay_equal_and_shrink(seed, small_set):
+    c = random_nam_circuit(4, 60, seed)
+    r = search(c, small_set, timeout=1.0, seed=seed, progress=False, algorithm="anneal",
+               polish="rz")
+    assert len(r.circuit) < len(c)
+    assert same_unitary(r.circuit, c)
+    assert r.expansions > 1000  # moves evaluated
+
+
+def test_anneal_matches_best_first_on_the_worked_example(small_set):
+    c = Circuit(2).rz(np.pi, 0).h(1).cx(0, 1).rz(np.pi, 0).h(1).x(1).cx(0, 1).x(1)
+    a = search(c, small_set, timeout=1, seed=1, progress=False, algorithm="anneal")
+    b = search(c, small_set, timeout=1, seed=1, progress=False, algorithm="best_first")
+    assert len(a.circuit) == len(b.circuit) < len(c)
+    assert same_unitary(a.circuit, c)
+    assert a.history[-1][1] == a.final_cost == len(a.circuit)
+
+
+def test_anneal_minimises_t_count_and_weights(small_set):
+    c = (Circuit(2).rz(np.pi / 4, 0).cx(0, 1).rz(np.pi / 4, 0).h(1).h(1)
+         .rz(np.pi / 4, 1).x(1).rz(np.pi / 4, 1).x(1))
+    r = search(c, small_set, cost="t_count", timeout=1, seed=0, progress=False,
+               algorithm="anneal")
+    assert r.circuit.t_count < c.t_count and same_unitary(r.circuit, c)
+    r = search(c, small_set, cost={"rz": 5, "default": 1}, timeout=1, seed=0, progress=False,
+               algorithm="anneal")
+    assert r.circuit.count_ops().get("rz", 0) < c.count_ops()["rz"]
+
+
+def test_anneal_with_a_non_additive_cost_uses_best_first(small_set):
+    c = random_nam_circuit(3, 30, 2)
+    r = search(c, small_set, cost="depth", timeout=0.5, seed=0, progress=False,
+               algorithm="anneal")
+    assert r.circuit.depth <= c.depth and same_unitary(r.circuit, c)
+
+
+def test_anneal_timeout_and_ctrl_c(small_set):
+    c = random_nam_circuit(6, 1500, 5)
+    t0 = time.monotonic()
+    r = search(c, small_set, timeout=1.0, seed=0, progress=False, algorithm="anneal")
+    assert time.monotonic() - t0 < 4.0 and len(r.circuit) < len(c)
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.monotonic()
+    timer.start()
+    r = search(c, small_set, timeout=60, seed=0, progress=False, algorithm="anneal")
+    timer.join()
+    assert r.interrupted and time.monotonic() - t0 < 10
+    state = np.random.default_rng(0).normal(size=2**6) + 0j
+    state /= np.linalg.norm(state)
+    assert np.allclose(r.circuit.apply(state), c.apply(state), atol=1e-8)
+
+
+def test_anneal_improves_far_from_the_start_of_a_large_circuit(small_set):
+    # Redundant pairs planted at the end of a 3,000-gate circuit are found: moves are drawn
+    # over the whole circuit, not from its beginning.
+    body = random_nam_circuit(6, 3000, 9)
+    c = body.copy()
+    for q in range(6):
+        c.h(q).h(q)
+    r = search(c, small_set, timeout=1.5, seed=0, progress=False, algorithm="anneal")
+    tail = [g for g in r.circuit][-12:]
+    assert len(r.circuit) <= len(body)
+    assert not any(a.name == b.name == "h" and a.qubits == b.qubits for a, b in zip(tail, tail[1:]))
+
+
+def test_unknown_algorithm_is_refused(small_set):
+    with pytest.raises(QuartzError, match="unknown search algorithm 'sa'"):
+        search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, algorithm="sa")
