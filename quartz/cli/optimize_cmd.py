@@ -17,6 +17,9 @@ def add_parser(sub):
     p.add_argument("-o", "--output", metavar="OUT.qasm", help="write the result here (default: stdout)")
     p.add_argument("--gateset", default="nam", help="target gate set (default: nam)")
     p.add_argument("--ecc", default=None, metavar="ECC", help="ECC set name or file (default: shipped)")
+    p.add_argument("--trust-ecc", action="store_true",
+                   help="use the --ecc file without verifying it first (default: a file that is "
+                        "not shipped is verified when loaded, and refused if a class is false)")
     p.add_argument("--timeout", type=float, default=60.0, help="time budget in seconds (default: 60)")
     p.add_argument("--cost", default="gates",
                    help="gates (default), two_qubit, cx, t_count or depth")
@@ -45,8 +48,13 @@ def run(args) -> int:
     if args.model and args.method != "rl":
         raise QuartzError("--model is only used with --method rl")
     circuit = load(args.input)
+    ecc = None
+    if args.ecc is not None:  # read (and verified) before any work: a bad file fails fast
+        from quartz import ecc_sets
+
+        ecc = ecc_sets.load(args.ecc, trust=args.trust_ecc)
     t0 = time.monotonic()
-    out = optimize(circuit, args.gateset, ecc_set=args.ecc, cost=args.cost, timeout=args.timeout,
+    out = optimize(circuit, args.gateset, ecc_set=ecc, cost=args.cost, timeout=args.timeout,
                    seed=args.seed, method=args.method, model=args.model,
                    progress=not args.no_progress, threads=args.threads)
     dt = time.monotonic() - t0
