@@ -167,8 +167,8 @@ def _class_from_json(cl, gates: tuple[str, ...], q: int, m: int) -> ECC:
         try:
             circ = circuit_from_json(c, q)
             phases.append(_phase_from_obj(c.get("phase")))
-        except ValueError as e:
-            raise ValueError(f"circuit {j}: {e}") from None
+        except (ValueError, ZeroDivisionError) as e:
+            raise ValueError(f"circuit {j}: {e if isinstance(e, ValueError) else 'zero denominator'}") from None
         outside = sorted({g.name for g in circ} - set(gates))
         if outside:
             raise ValueError(f"circuit {j} uses gate {outside[0]!r}, not in the set's gate_set")
