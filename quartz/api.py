@@ -112,6 +112,25 @@ def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
     return m
 
 
+def _false_rules(rules) -> str:
+    """' (the ECC set has false transformations: ...)' naming them, or '' when none is found
+    (then the failed check is a bug of quartz)."""
+    from quartz.ecc_sets.load_check import circuit_text
+    from quartz.verifier.rules import false_transformations
+
+    if rules is None:
+        return ""
+    xfers = getattr(rules, "transformations", rules)
+    xfers = list(xfers() if callable(xfers) else xfers)
+    bad, checked = false_transformations(xfers)
+    if not bad:
+        return ""
+    shown = ", ".join(f"[{circuit_text(xfers[i].source)}] -> [{circuit_text(xfers[i].target)}]"
+                      for i in bad[:3]) + (", ..." if len(bad) > 3 else "")
+    part = "" if checked == len(xfers) else f" among the first {checked} of {len(xfers)}"
+    return f"; the ECC set has {len(bad)} false transformation(s){part}: {shown}"
+
+
 def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
@@ -157,11 +176,12 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             from quartz import ecc_sets
 
             ecc = ecc_sets.load(ecc, trust=trust_ecc)
+        rules = ecc
         result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
         if not isinstance(result, Circuit):  # tolerate a result object with .circuit
             result = getattr(result, "circuit", result)
     else:
-        matcher = get_matcher(ecc_set, gs, trust_ecc)
+        matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
         polish = None
         if preprocess:
             from quartz.search.preprocess import style_for_gate_set
@@ -180,8 +200,9 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     result.name = original.name
     chk = check_equivalent(original, result, timeout=max(0.05, timeout - (time.monotonic() - start)))
     if chk.ok is False:
-        msg = (f"BUG: optimized circuit is not equivalent to the input ({chk.method}: {chk.detail}); "
-               "returning the input unchanged")
+        culprit = _false_rules(rules)
+        msg = (f"{'' if culprit else 'BUG: '}optimized circuit is not equivalent to the input "
+               f"({chk.method}: {chk.detail}){culprit}; returning the input unchanged")
         log.error(msg)
         warnings.warn(msg, RuntimeWarning, stacklevel=2)
         return circuit if kind != "qasm" else original.to_qasm()

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import warnings
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -93,6 +94,10 @@ def test_cli_trust_ecc_still_returns_an_equivalent_circuit(tmp_path):
                 "--no-progress", "-o", str(out))
     assert r.returncode == 0, r.stderr
     assert "not equivalent to the input" in r.stderr  # the final check caught the false rewrite
+    # ... and names the culprit (both directions of the false class)
+    assert ("the ECC set has 2 false transformation(s): [(empty)] -> [cx(1,0) cx(0,1)], "
+            "[cx(1,0) cx(0,1)] -> [(empty)]") in r.stderr
+    assert "BUG" not in r.stderr
     a, b = quartz.load(str(src)), quartz.load(str(out))
     np.testing.assert_allclose(b.unitary(), a.unitary(), atol=1e-9)
 
@@ -102,7 +107,7 @@ def test_api_trust_ecc(tmp_path):
     c = Circuit(2).h(0).cx(1, 0).cx(0, 1).h(1)
     with pytest.raises(QuartzError, match="is false"):
         quartz.optimize(c, ecc_set=str(bad), timeout=1)
-    with pytest.warns(RuntimeWarning, match="not equivalent"):
+    with pytest.warns(RuntimeWarning, match=r"not equivalent.*2 false transformation\(s\)"):
         out = quartz.optimize(c, ecc_set=str(bad), timeout=1, trust_ecc=True)
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-9)
 
@@ -219,3 +224,15 @@ def test_time_of_verification_at_load(tmp_path, cache):
     cached_s = time.perf_counter() - t
     assert verify_s < 30 and cached_s < verify_s
     print(f"nam_6_3 verify at load {verify_s:.2f} s, cache hit {cached_s:.2f} s")
+
+
+def test_false_transformations_are_found_numerically():
+    from quartz.ecc_sets import Transformation
+    from quartz.verifier.rules import false_transformations
+
+    p0 = Param.symbol(0)
+    good = Transformation(Circuit(1).rz(p0, 0), Circuit(1).p(p0, 0), Phase.make(0, {0: Fraction(1, 2)}), 0)
+    wrong_phase = Transformation(Circuit(1).rz(p0, 0), Circuit(1).p(p0, 0), Phase(), 1)
+    wrong = Transformation(Circuit(2).cx(0, 1), Circuit(2).cx(1, 0), Phase(), 2)
+    assert false_transformations([good, wrong_phase, good, wrong]) == ([1, 3], 4)
+    assert false_transformations(load("nam").transformations(), budget=30) == ([], 8292)
