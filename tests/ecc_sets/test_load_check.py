@@ -236,3 +236,24 @@ def test_false_transformations_are_found_numerically():
     wrong = Transformation(Circuit(2).cx(0, 1), Circuit(2).cx(1, 0), Phase(), 2)
     assert false_transformations([good, wrong_phase, good, wrong]) == ([1, 3], 4)
     assert false_transformations(load("nam").transformations(), budget=30) == ([], 8292)
+
+
+def test_every_command_that_takes_an_ecc_file_refuses_a_false_one(tmp_path, capsys, monkeypatch):
+    from quartz.cli import main
+
+    bad = issue_file(tmp_path)
+    qasm = small_qasm(tmp_path)
+    monkeypatch.setattr("quartz.bench.runner.run_suite",
+                        lambda *a, **k: pytest.fail("bench ran with a false ECC file"))
+    assert main(["bench", "tof:3", "--ecc-set", str(bad), "--timeout", "1", "--no-progress",
+                 "-o", str(tmp_path / "report")]) == 2
+    assert "class 1 is marked proven but is false" in capsys.readouterr().err
+    assert not (tmp_path / "report").exists()
+    pytest.importorskip("torch")
+    monkeypatch.setattr("quartz.rl.train.train", lambda *a, **k: pytest.fail("trained on it"))
+    args = ["rl", "train", "--circuits", str(qasm), "--minutes", "0.01", "-o", str(tmp_path / "m.pt"),
+            "--ecc-set", str(bad)]
+    assert main(args) == 2
+    assert "class 1 is marked proven but is false" in capsys.readouterr().err
+    with pytest.raises(pytest.fail.Exception, match="trained on it"):
+        main(args + ["--trust-ecc"])  # trusted: it gets as far as training
