@@ -100,7 +100,8 @@ def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
         return ecc_set
     if isinstance(ecc_set, (ECCSet, list, tuple)):
         return Matcher(ecc_set)
-    key = (str(ecc_set) if ecc_set is not None else gs.name, bool(trust))
+    name = str(ecc_set) if ecc_set is not None else gs.name
+    key = (name, True) if trust else name  # verified sets keep their plain-name keys
     with _matchers_lock:
         m = _matchers.get(key)
         if m is None:
@@ -108,13 +109,13 @@ def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
 
             if not hasattr(ecc_sets, "load"):
                 raise QuartzError("no ECC sets are installed; pass ecc_set=")
-            m = _matchers[key] = Matcher(ecc_sets.load(key[0], trust=trust))
+            m = _matchers[key] = Matcher(ecc_sets.load(name, trust=trust))
     return m
 
 
 def _false_rules(rules) -> str:
-    """' (the ECC set has false transformations: ...)' naming them, or '' when none is found
-    (then the failed check is a bug of quartz)."""
+    """'; the ECC set has N false transformation(s): ...' naming them, or '' when none is
+    found (then the failed check is a bug of quartz)."""
     from quartz.ecc_sets.load_check import circuit_text
     from quartz.verifier.rules import false_transformations
 
