@@ -90,8 +90,9 @@ def _preprocess(c: Circuit, gs: GateSet) -> Circuit:
     return preprocess(c, gs)
 
 
-def get_matcher(ecc_set, gs: GateSet):
-    """A compiled Matcher for `ecc_set` (None = the shipped set of the gate set; cached)."""
+def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
+    """A compiled Matcher for `ecc_set` (None = the shipped set of the gate set; cached). A set
+    named by file is verified when it is loaded unless `trust` (quartz.ecc_sets.load)."""
     from quartz.ecc_sets.model import ECCSet
     from quartz.search.matcher import Matcher
 
@@ -99,7 +100,8 @@ def get_matcher(ecc_set, gs: GateSet):
         return ecc_set
     if isinstance(ecc_set, (ECCSet, list, tuple)):
         return Matcher(ecc_set)
-    key = str(ecc_set) if ecc_set is not None else gs.name
+    name = str(ecc_set) if ecc_set is not None else gs.name
+    key = (name, True) if trust else name  # verified sets keep their plain-name keys
     with _matchers_lock:
         m = _matchers.get(key)
         if m is None:
@@ -107,14 +109,33 @@ def get_matcher(ecc_set, gs: GateSet):
 
             if not hasattr(ecc_sets, "load"):
                 raise QuartzError("no ECC sets are installed; pass ecc_set=")
-            m = _matchers[key] = Matcher(ecc_sets.load(key))
+            m = _matchers[key] = Matcher(ecc_sets.load(name, trust=trust))
     return m
+
+
+def _false_rules(rules) -> str:
+    """'; the ECC set has N false transformation(s): ...' naming them, or '' when none is
+    found (then the failed check is a bug of quartz)."""
+    from quartz.ecc_sets.load_check import circuit_text
+    from quartz.verifier.rules import false_transformations
+
+    if rules is None:
+        return ""
+    xfers = getattr(rules, "transformations", rules)
+    xfers = list(xfers() if callable(xfers) else xfers)
+    bad, checked = false_transformations(xfers)
+    if not bad:
+        return ""
+    shown = ", ".join(f"[{circuit_text(xfers[i].source)}] -> [{circuit_text(xfers[i].target)}]"
+                      for i in bad[:3]) + (", ..." if len(bad) > 3 else "")
+    part = "" if checked == len(xfers) else f" among the first {checked} of {len(xfers)}"
+    return f"; the ECC set has {len(bad)} false transformation(s){part}: {shown}"
 
 
 def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
-             threads: int = 2, history: list | None = None):
+             threads: int = 2, history: list | None = None, trust_ecc: bool = False):
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -125,6 +146,8 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     The result equals the input up to nothing (global phase included); it is checked before it
     is returned, and on a failed check the input is returned and an error is logged.
     `history`: a list that receives the search's (seconds, best cost) trace (method 'search').
+    `trust_ecc`: use an ECC set file without verifying it first (default: a file that is not
+    shipped is verified when it is loaded, and refused when a class is false).
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -153,12 +176,13 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
         if isinstance(ecc, (str, os.PathLike)):
             from quartz import ecc_sets
 
-            ecc = ecc_sets.load(ecc)
+            ecc = ecc_sets.load(ecc, trust=trust_ecc)
+        rules = ecc
         result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
         if not isinstance(result, Circuit):  # tolerate a result object with .circuit
             result = getattr(result, "circuit", result)
     else:
-        matcher = get_matcher(ecc_set, gs)
+        matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
         polish = None
         if preprocess:
             from quartz.search.preprocess import style_for_gate_set
@@ -177,8 +201,9 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     result.name = original.name
     chk = check_equivalent(original, result, timeout=max(0.05, timeout - (time.monotonic() - start)))
     if chk.ok is False:
-        msg = (f"BUG: optimized circuit is not equivalent to the input ({chk.method}: {chk.detail}); "
-               "returning the input unchanged")
+        culprit = _false_rules(rules)
+        msg = (f"{'' if culprit else 'BUG: '}optimized circuit is not equivalent to the input "
+               f"({chk.method}: {chk.detail}){culprit}; returning the input unchanged")
         log.error(msg)
         warnings.warn(msg, RuntimeWarning, stacklevel=2)
         return circuit if kind != "qasm" else original.to_qasm()

@@ -62,7 +62,7 @@ class CircuitResult:
         return next((o for o in self.outcomes if o.optimizer == optimizer), None)
 
 
-def quartz_method(method: str, ecc_set=None) -> OptimizerFn:
+def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False) -> OptimizerFn:
     """An optimizer function running `quartz.optimize(..., method=method)`, with its trace."""
 
     def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
@@ -71,7 +71,7 @@ def quartz_method(method: str, ecc_set=None) -> OptimizerFn:
         history: list = []
         kwargs = {"history": history} if method == "search" else {}
         out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method,
-                       ecc_set=ecc_set, **kwargs)
+                       ecc_set=ecc_set, trust_ecc=trust_ecc, **kwargs)
         return out, [(float(s), float(c)) for s, c in history]
 
     return run
@@ -131,18 +131,19 @@ def bench_circuit(name: str, circuit: Circuit, gate_set: str, methods: dict[str,
 
 
 def _job(args) -> CircuitResult:
-    name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout, ecc = args
-    methods = {m: quartz_method(m, ecc) for m in method_names}
+    name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout, ecc, trust = args
+    methods = {m: quartz_method(m, ecc, trust) for m in method_names}
     return bench_circuit(name, circuit, gate_set, methods, baselines, timeout, seed, check_timeout)
 
 
 def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
               methods: Iterable[str] = ("search",), baselines: Iterable[str] = (),
               timeout: float = 60.0, jobs: int = 1, seed: int = 0, check_timeout: float = 120.0,
-              progress: bool = True, ecc_set=None,
+              progress: bool = True, ecc_set=None, trust_ecc: bool = False,
               on_result: Callable[[list[CircuitResult]], None] | None = None,
               method_fns: dict[str, OptimizerFn] | None = None) -> list[CircuitResult]:
-    """Benchmark every circuit (in suite order); `on_result` sees the results so far."""
+    """Benchmark every circuit (in suite order); `on_result` sees the results so far.
+    `trust_ecc`: use an `ecc_set` file without verifying it (quartz.optimize's trust_ecc)."""
     from tqdm import tqdm
 
     methods, baselines = list(methods), list(baselines)
@@ -162,7 +163,7 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
         if on_result is not None:
             on_result([results[k] for k in sorted(results)])
 
-    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set)
+    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set, trust_ecc)
             for n, c in circuits]
     try:
         if jobs == 1:

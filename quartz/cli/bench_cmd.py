@@ -35,6 +35,8 @@ def add_parser(sub):
     p.add_argument("--max-gates", type=int, default=None, help="skip circuits with more gates")
     p.add_argument("--ecc-set", default=None, help="ECC set name or file for our methods "
                    "(default: the shipped set of the gate set)")
+    p.add_argument("--trust-ecc", action="store_true",
+                   help="use the --ecc-set file without verifying it first")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--check-timeout", type=float, default=300.0, help="seconds for each "
                    "equivalence check (default 300)")
@@ -57,11 +59,13 @@ def command_line(args) -> str:
     """The command that reproduces this run."""
     parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
     defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gate_set": None,
-                "sizes": None, "max_gates": None, "ecc_set": None, "seed": 0, "check_timeout": 300.0,
-                "output": "report"}
+                "sizes": None, "max_gates": None, "ecc_set": None, "trust_ecc": False, "seed": 0,
+                "check_timeout": 300.0, "output": "report"}
     for key, default in defaults.items():
         value = getattr(args, key)
-        if value != default:
+        if isinstance(value, bool):
+            parts += [f"--{key.replace('_', '-')}"] if value else []
+        elif value != default:
             parts += [f"--{key.replace('_', '-')}" if key != "output" else "-o",
                       f"{value:g}" if isinstance(value, float) else str(value)]
     return shlex.join(parts)
@@ -89,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
         check_baselines(baselines)
     if not methods and not baselines:
         raise QuartzError("nothing to run: no method and no baseline")
+    if args.ecc_set is not None:  # a bad ECC file fails here, before any work
+        from quartz import ecc_sets
+
+        ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
     suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gate_set,
                        max_gates=args.max_gates)
     out = args.output
@@ -110,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     results = run_suite(suite.circuits, suite.gate_set, methods=methods, baselines=baselines,
                         timeout=args.timeout, jobs=args.jobs, seed=args.seed,
                         check_timeout=args.check_timeout, progress=not args.no_progress,
-                        ecc_set=args.ecc_set, on_result=save)
+                        ecc_set=args.ecc_set, trust_ecc=args.trust_ecc, on_result=save)
     save(results)
     plot_reduction(results, os.path.join(out, "reduction.png"), title=title)
     plot_cost_over_time(results, os.path.join(out, "cost_over_time.png"), title=title)

@@ -1,8 +1,18 @@
-"""`quartz optimize IN.qasm [-o OUT.qasm]`: optimise a circuit, progress and summary on stderr."""
+"""`quartz optimize IN.qasm [-o OUT.qasm]`: optimise a circuit, progress and summary on stderr.
+
+The output is checked before any work (its folder exists and is writable, it is not the input
+unless --in-place) and written atomically. SIGINT or SIGTERM stops the search: the best circuit
+found so far (checked equivalent, or the input when none was checked yet) is written, and the
+exit status is 130 or 143.
+"""
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from quartz.errors import QuartzError
 
@@ -15,8 +25,13 @@ def add_parser(sub):
                                    "included) before it is written.")
     p.add_argument("input", metavar="IN.qasm", help="input OpenQASM 2/3 file")
     p.add_argument("-o", "--output", metavar="OUT.qasm", help="write the result here (default: stdout)")
+    p.add_argument("--in-place", action="store_true",
+                   help="overwrite the input file with the result (allows -o IN.qasm)")
     p.add_argument("--gateset", default="nam", help="target gate set (default: nam)")
     p.add_argument("--ecc", default=None, metavar="ECC", help="ECC set name or file (default: shipped)")
+    p.add_argument("--trust-ecc", action="store_true",
+                   help="use the --ecc file without verifying it first (default: a file that is "
+                        "not shipped is verified when loaded, and refused if a class is false)")
     p.add_argument("--timeout", type=float, default=60.0, help="time budget in seconds (default: 60)")
     p.add_argument("--cost", default="gates",
                    help="gates (default), two_qubit, cx, t_count or depth")
@@ -32,10 +47,54 @@ def _stats(c) -> str:
     return f"{len(c)} gates, {c.cx_count} cx, {c.t_count} T, depth {c.depth}"
 
 
-def run(args) -> int:
-    """Optimise args.input; exit 0 on success."""
-    from quartz.api import optimize
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def output_path(args) -> Path | None:
+    """Where the result goes (None: stdout), checked before any work: a QuartzError when the
+    folder is missing or unwritable, the path is a folder, or it is the input without
+    --in-place."""
+    out = args.output if args.output is not None else (args.input if args.in_place else None)
+    if out is None:
+        return None
+    p = Path(out)
+    folder = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise QuartzError(f"cannot write {out}: it is a directory")
+    if not folder.is_dir():
+        raise QuartzError(f"cannot write {out}: directory {folder} does not exist")
+    if _same_file(p, Path(args.input)) and not args.in_place:
+        raise QuartzError(f"{out} is also the input; pass --in-place to overwrite the input")
+    try:  # the real test of writability (os.access is wrong for root and some file systems)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise QuartzError(f"cannot write {out}: directory {folder}: {e.strerror}") from None
+    return p
+
+
+def _write(out, path: Path | None) -> None:
     from quartz.io_utils import atomic_write_text
+
+    text = out.to_qasm()
+    if path is not None:
+        atomic_write_text(path, text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def run(args) -> int:
+    """Optimise args.input; exit 0 on success, 130/143 after SIGINT/SIGTERM (result saved)."""
+    from quartz.api import optimize
+    from quartz.cli.interrupt import catch_signals
     from quartz.qasm import load
 
     if args.timeout < 0:
@@ -44,18 +103,36 @@ def run(args) -> int:
         raise QuartzError("--threads must be at least 1")
     if args.model and args.method != "rl":
         raise QuartzError("--model is only used with --method rl")
+    path = output_path(args)
     circuit = load(args.input)
+    ecc = None
+    if args.ecc is not None:  # read (and verified) before any work: a bad file fails fast
+        from quartz import ecc_sets
+
+        ecc = ecc_sets.load(args.ecc, trust=args.trust_ecc)
     t0 = time.monotonic()
-    out = optimize(circuit, args.gateset, ecc_set=args.ecc, cost=args.cost, timeout=args.timeout,
-                   seed=args.seed, method=args.method, model=args.model,
-                   progress=not args.no_progress, threads=args.threads)
-    dt = time.monotonic() - t0
-    text = out.to_qasm()
-    if args.output:
-        atomic_write_text(args.output, text)
-    else:
-        sys.stdout.write(text)
+    with catch_signals() as sig:
+        what = "the best circuit found so far"
+        try:
+            out = optimize(circuit, args.gateset, ecc_set=ecc, cost=args.cost, timeout=args.timeout,
+                           seed=args.seed, method=args.method, model=args.model,
+                           progress=not args.no_progress, threads=args.threads)
+        except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
+            sig.signum = sig.signum or signal.SIGINT
+            out, what = circuit, "the input unchanged (no checked result yet)"
+        dt = time.monotonic() - t0
+        try:
+            _write(out, path)
+        except KeyboardInterrupt:
+            sig.signum = sig.signum or signal.SIGINT
+            print(f"quartz optimize: interrupted by {sig.name} while writing; "
+                  f"{path or 'stdout'} not written", file=sys.stderr)
+            return sig.exit_code
     saved = 100.0 * (1 - len(out) / len(circuit)) if len(circuit) else 0.0
     print(f"before: {_stats(circuit)}", file=sys.stderr)
     print(f"after:  {_stats(out)}  ({saved:.1f}% fewer gates, {dt:.1f} s)", file=sys.stderr)
+    if sig.signum is not None:
+        print(f"quartz optimize: interrupted by {sig.name}; wrote {what} to {path or 'stdout'}",
+              file=sys.stderr)
+        return sig.exit_code
     return 0

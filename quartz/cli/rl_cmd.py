@@ -15,6 +15,8 @@ def add_parser(sub):
     t = acts.add_parser("train", help="train a policy on circuits (PPO)")
     t.add_argument("--gateset", default="nam", help="gate set whose shipped ECC set is used")
     t.add_argument("--ecc-set", default=None, help="ECC set file (default: the gate set's shipped one)")
+    t.add_argument("--trust-ecc", action="store_true",
+                   help="use the --ecc-set file without verifying it first")
     t.add_argument("--circuits", required=True, help="folder of .qasm files (or one .qasm file)")
     t.add_argument("--minutes", type=float, required=True, help="wall-clock training budget")
     t.add_argument("-o", "--output", required=True, help="model/checkpoint file to write")
@@ -70,7 +72,7 @@ def run(args) -> int:
 
     gate_set = get_gate_set(args.gateset)
     circuits = load_training_circuits(args.circuits, gate_set, not args.no_preprocess)
-    ecc = ecc_sets.load(args.ecc_set or args.gateset)
+    ecc = ecc_sets.load(args.ecc_set or args.gateset, trust=args.trust_ecc)
     cfg = TrainConfig(hidden=args.hidden, layers=args.layers, max_steps=args.max_steps,
                       episodes_per_iter=args.episodes_per_iter, ppo=PPOConfig())
     res = train(circuits, ecc, cost=args.cost, minutes=args.minutes, output=args.output,

@@ -2,12 +2,15 @@
 
 `read` detects the format from the content and gzip from the magic bytes; `write` picks gzip
 when the name ends in .gz and replaces the file atomically (no partial file on failure).
+A file is untrusted input: unless `trust=True`, what it marks proven is verified when it is
+read (shipped sets by their recorded hash; see quartz.ecc_sets.load_check).
 """
 from __future__ import annotations
 
 import gzip
 import json
 import os
+import zlib
 from pathlib import Path
 
 from quartz.ecc_sets import native_format, quartz_format
@@ -18,14 +21,39 @@ from quartz.io_utils import atomic_write_bytes
 FORMATS = ("native", "quartz")
 
 
-def read(path: str | os.PathLike, *, gate_set: tuple[str, ...] | None = None) -> ECCSet:
-    """Read an ECC set file in either format (gzip or plain JSON)."""
+MAX_JSON_BYTES = 512 * 2**20  # decompressed; the largest shipped set is about 1 MB
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The bytes of an ECC set file; QuartzError naming it when it cannot be read."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        if p.stat().st_size > MAX_JSON_BYTES:
+            raise QuartzError(f"ECC set {p} is larger than {MAX_JSON_BYTES >> 20} MiB")
+        return p.read_bytes()
     except OSError as e:
         raise QuartzError(f"cannot read ECC set {p}: {e.strerror}") from None
-    return loads(data, source=str(p), gate_set=gate_set)
+
+
+def read(path: str | os.PathLike, *, gate_set: tuple[str, ...] | None = None,
+         trust: bool = False) -> ECCSet:
+    """Read an ECC set file in either format (gzip or plain JSON); verified unless `trust`."""
+    p = Path(path)
+    return loads(read_bytes(p), source=str(p), gate_set=gate_set, trust=trust)
+
+
+def _gunzip(data: bytes, source: str) -> bytes:
+    """Decompressed gzip data, refusing more than MAX_JSON_BYTES (a gzip bomb)."""
+    d = zlib.decompressobj(wbits=31)
+    try:
+        out = d.decompress(data, MAX_JSON_BYTES)
+        if d.unconsumed_tail:
+            raise QuartzError(f"{source}: more than {MAX_JSON_BYTES >> 20} MiB when decompressed")
+        if not d.eof:
+            raise QuartzError(f"{source}: corrupt gzip data: truncated")
+    except zlib.error as e:
+        raise QuartzError(f"{source}: corrupt gzip data: {e}") from None
+    return out
 
 
 def decode_json(data: bytes | str, source: str = "<string>"):
@@ -33,10 +61,7 @@ def decode_json(data: bytes | str, source: str = "<string>"):
     if isinstance(data, str):
         data = data.encode("utf-8")
     if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise QuartzError(f"{source}: corrupt gzip data: {e}") from None
+        data = _gunzip(data, source)
     try:
         obj = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -46,12 +71,22 @@ def decode_json(data: bytes | str, source: str = "<string>"):
     return obj
 
 
-def loads(data: bytes | str, *, source: str = "<string>", gate_set=None) -> ECCSet:
-    """Parse the bytes (or text) of an ECC set file in either format."""
-    obj = decode_json(data, source)
+def loads(data: bytes | str, *, source: str = "<string>", gate_set=None,
+          trust: bool = False) -> ECCSet:
+    """Parse the bytes (or text) of an ECC set file in either format; unless `trust`, the
+    classes it marks proven are verified (QuartzError for a false one)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    obj = decode_json(raw, source)
     if isinstance(obj, dict):
-        return native_format.from_json(obj, source)
-    return quartz_format.from_json(obj, source, gate_set)
+        ecc_set = native_format.from_json(obj, source)
+    else:
+        ecc_set = quartz_format.from_json(obj, source, gate_set)
+    if trust:
+        ecc_set.metadata["load_check"] = "trusted"
+        return ecc_set
+    from quartz.ecc_sets.load_check import check_loaded
+
+    return check_loaded(ecc_set, raw, source)
 
 
 def dumps(ecc_set: ECCSet, format: str = "native") -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from quartz._core import gate_info
 from quartz.circuit import Circuit
 from quartz.ecc_sets.model import ECC, ECCSet, Phase
 from quartz.ecc_sets.param_text import param_to_text, text_to_param
@@ -30,6 +31,8 @@ from quartz.errors import QuartzError
 
 FORMAT = "quartz-ecc-set"
 FORMAT_VERSION = 1
+MAX_QUBITS = 16  # far beyond what any ECC set is generated or verified for
+MAX_SYMBOLS = 64
 
 
 def phase_to_text(ph: Phase) -> str:
@@ -61,7 +64,13 @@ def phase_from_text(text: str) -> Phase:
 def _phase_from_obj(obj) -> Phase | None:
     if obj is None:
         return None
-    return phase_from_text(obj) if isinstance(obj, str) else Phase.from_json(obj)
+    if isinstance(obj, str):
+        return phase_from_text(obj)
+    if isinstance(obj, dict) and isinstance(obj.get("pi", "0"), (str, int)) and all(
+            isinstance(k, str) and k[:1] == "p" and k[1:].isdigit() and isinstance(v, (str, int))
+            for k, v in obj.get("coefs", {}).items()):
+        return Phase.from_json(obj)
+    raise ValueError(f"phase must be text such as \"1/4*pi\" or null, got {obj!r:.60}")
 
 
 def circuit_to_json(c: Circuit) -> dict:
@@ -74,13 +83,39 @@ def circuit_to_json(c: Circuit) -> dict:
     return out
 
 
-def circuit_from_json(obj: dict) -> Circuit:
-    """Inverse of `circuit_to_json`."""
-    c = Circuit(int(obj["qubits"]))
+def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
+    """`value` when it is an int (not a bool) in [low, high]; ValueError naming `what` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be an integer, got {value!r:.40}")
+    if value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"between {low} and {high}"
+        raise ValueError(f"{what} must be {bound}, got {value}")
+    return value
+
+
+def _list(value, what: str) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, got {type(value).__name__}")
+    return value
+
+
+def circuit_from_json(obj: dict, max_qubits: int = MAX_QUBITS) -> Circuit:
+    """Inverse of `circuit_to_json`; ValueError when `obj` is not a well-formed circuit."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"a circuit must be an object, got {type(obj).__name__}")
+    c = Circuit(_int(obj.get("qubits"), "qubits", 0, max_qubits))
     nat = c.native
-    for name, qs, ps in obj["gates"]:
+    for k, gate in enumerate(_list(obj.get("gates"), "gates")):
+        if not (isinstance(gate, list) and len(gate) == 3 and isinstance(gate[0], str)):
+            raise ValueError(f"gate {k} must be [name, [qubits], [angles]], got {gate!r:.60}")
+        name, qs, ps = gate
+        qs = [_int(q, f"gate {k} qubit") for q in _list(qs, f"gate {k} qubits")]
+        if not all(isinstance(p, str) for p in _list(ps, f"gate {k} angles")):
+            raise ValueError(f"gate {k} angles must be text such as \"p0\" or \"1/4*pi\"")
         nat.add_gate(name, qs, [text_to_param(p) for p in ps])
     if "global_phase" in obj:
+        if not isinstance(obj["global_phase"], str):
+            raise ValueError("global_phase must be angle text")
         c.global_phase = text_to_param(obj["global_phase"])
     return c
 
@@ -102,26 +137,74 @@ def to_json(ecc_set: ECCSet) -> dict:
             "metadata": meta, "classes": classes}
 
 
+def _header(obj: dict) -> tuple[tuple[str, ...], int, int, int]:
+    """(gate set, n, q, m) of a file, checked."""
+    gates = obj.get("gate_set")
+    if not isinstance(gates, list) or not gates or not all(isinstance(g, str) for g in gates):
+        raise ValueError(f"gate_set must be a non-empty list of gate names, got {gates!r:.60}")
+    for g in gates:
+        try:
+            gate_info(g)
+        except ValueError:
+            raise ValueError(f"gate_set names an unknown gate {g!r}") from None
+    if len(set(gates)) != len(gates):
+        raise ValueError(f"gate_set repeats a gate: {gates}")
+    return (tuple(gates), _int(obj.get("n"), "n"), _int(obj.get("q"), "q", 0, MAX_QUBITS),
+            _int(obj.get("m"), "m", 0, MAX_SYMBOLS))
+
+
+def _class_from_json(cl, gates: tuple[str, ...], q: int, m: int) -> ECC:
+    if not isinstance(cl, dict):
+        raise ValueError(f"a class must be an object, got {type(cl).__name__}")
+    proven = cl.get("proven", False)
+    if not isinstance(proven, bool):
+        raise ValueError(f"proven must be true or false, got {proven!r:.40}")
+    circuits = _list(cl.get("circuits"), "circuits")
+    if not circuits:
+        raise ValueError("a class must have at least one circuit")
+    circs, phases = [], []
+    for j, c in enumerate(circuits):
+        try:
+            circ = circuit_from_json(c, q)
+            phases.append(_phase_from_obj(c.get("phase")))
+        except (ValueError, ZeroDivisionError) as e:
+            raise ValueError(f"circuit {j}: {e if isinstance(e, ValueError) else 'zero denominator'}") from None
+        outside = sorted({g.name for g in circ} - set(gates))
+        if outside:
+            raise ValueError(f"circuit {j} uses gate {outside[0]!r}, not in the set's gate_set")
+        if circ.num_symbols > m:
+            raise ValueError(f"circuit {j} uses symbol p{circ.num_symbols - 1}, beyond the set's m={m}")
+        circs.append(circ)
+    return ECC(circs, phases, proven=proven)
+
+
 def from_json(obj: dict, source: str = "<json>") -> ECCSet:
-    """Parse a dict made by `to_json`; QuartzError naming `source` when it is not one."""
+    """Parse a dict made by `to_json`; QuartzError naming `source` (and the class) when it is
+    not one."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise QuartzError(f"{source}: not a quartz ECC set file (no \"format\": \"{FORMAT}\")")
-    if int(obj.get("format_version", 0)) > FORMAT_VERSION:
+    version = obj.get("format_version", 0)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise QuartzError(f"{source}: malformed ECC set: format_version must be an integer")
+    if version > FORMAT_VERSION:
         raise QuartzError(f"{source}: ECC set format version {obj['format_version']} is newer "
                           f"than this quartz reads ({FORMAT_VERSION})")
+    where = ""
     try:
+        gates, n, q, m = _header(obj)
         classes = []
-        for k, cl in enumerate(obj["classes"]):
-            circs, phases = [], []
-            for c in cl["circuits"]:
-                circs.append(circuit_from_json(c))
-                phases.append(_phase_from_obj(c.get("phase")))
-            classes.append(ECC(circs, phases, proven=bool(cl.get("proven", False))))
-        meta = dict(obj.get("metadata", {}))
-        meta["generator"] = obj.get("generator", {})
-        return ECCSet(tuple(obj["gate_set"]), int(obj["n"]), int(obj["q"]), int(obj["m"]),
-                      classes, meta)
-    except QuartzError:
-        raise
-    except (KeyError, TypeError, ValueError) as e:
-        raise QuartzError(f"{source}: malformed ECC set: {type(e).__name__}: {e}") from None
+        for k, cl in enumerate(_list(obj.get("classes"), "classes")):
+            where = f"class {k}: "
+            classes.append(_class_from_json(cl, gates, q, m))
+        where = ""
+        meta, generator = obj.get("metadata", {}), obj.get("generator", {})
+        if not isinstance(meta, dict) or not isinstance(generator, dict):
+            raise ValueError("metadata and generator must be objects")
+        meta = dict(meta)
+        meta["generator"] = generator
+        return ECCSet(gates, n, q, m, classes, meta)
+    except QuartzError as e:
+        raise QuartzError(f"{source}: malformed ECC set: {where}{e}") from None
+    except (KeyError, TypeError, ValueError, OverflowError, ZeroDivisionError) as e:
+        detail = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise QuartzError(f"{source}: malformed ECC set: {where}{detail}") from None

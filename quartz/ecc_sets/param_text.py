@@ -49,6 +49,8 @@ def text_to_param(text: str) -> Param:
             raise ValueError(f"bad angle text {text!r} at {s[pos:]!r}")
         g = mt.groups()
         if g[2] is not None:
+            if len(g[2]) > 6 or (g[1] and len(g[1]) > 9):
+                raise ValueError(f"angle {text!r:.40} has a symbol index or coefficient out of range")
             k = int(g[1] or 1) * (-1 if g[0] == "-" else 1)
             out = out + Param.symbol(int(g[2]), k)
         elif g[4] is not None:

@@ -1,7 +1,9 @@
 """Regenerate the ECC sets shipped in quartz/data/: `python -m quartz.generator.ship [NAME...]`.
 
 Each set is generated, proven by quartz.verifier (generate() keeps proven classes only) and
-written gzip-compressed in quartz's native format. SHIPPED lists the settings.
+written gzip-compressed in quartz's native format; then the sha256 of every shipped file is
+recorded in quartz/data/ecc_manifest.json, which `quartz.ecc_sets.load` checks. SHIPPED lists
+the settings.
 """
 from __future__ import annotations
 
@@ -26,17 +28,36 @@ SHIPPED: dict[str, tuple[str, int, int, int]] = {
 }
 
 
+def record_manifest() -> dict[str, str]:
+    """Prove every class of every shipped file again, then record the files' sha256 in the
+    manifest (QuartzError, and no manifest written, when a class does not prove)."""
+    from quartz.ecc_sets.files import loads, read_bytes
+    from quartz.ecc_sets.manifest import DATA_DIR, SUFFIX, write_manifest
+    from quartz.errors import QuartzError
+    from quartz.verifier import verify_ecc_set
+
+    for p in sorted(DATA_DIR.glob(f"*{SUFFIX}")):
+        ecc_set = loads(read_bytes(p), source=str(p), trust=True)
+        _, report = verify_ecc_set(ecc_set, jobs=1, progress=False)
+        bad = [c for c in report.classes if c.status != "proven"]
+        if bad or not all(e.proven for e in ecc_set.classes):
+            raise QuartzError(f"{p}: {len(bad)} classes do not prove; not recording the manifest")
+    return write_manifest(DATA_DIR)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate and write the named shipped sets (all by default)."""
     from quartz.ecc_sets import write
-    from quartz.ecc_sets.shipped import DATA_DIR
+    from quartz.ecc_sets.manifest import DATA_DIR
     from quartz.generator import generate
 
     ap = argparse.ArgumentParser(prog="python -m quartz.generator.ship")
     ap.add_argument("names", nargs="*", default=list(SHIPPED))
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--manifest-only", action="store_true",
+                    help="only re-prove the shipped files and record their hashes")
     args = ap.parse_args(argv)
-    for name in args.names:
+    for name in [] if args.manifest_only else args.names:
         gs, n, q, m = SHIPPED[name]
         t = time.perf_counter()
         ecc_set, report = generate(gs, n, q, m, jobs=args.jobs, progress=False)
@@ -46,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         f = report.final
         print(f"{name}: {f.classes} ECCs, {f.circuits} circuits, {f.transformations} xfers, "
               f"{time.perf_counter() - t:.1f} s", file=sys.stderr)
+    record_manifest()
     return 0
 
 

@@ -99,7 +99,9 @@ def _load_model(model, xfers, dev):
 def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 60.0,
                 seed: int | None = None, model=None, *, settings: RLSettings | None = None,
                 fine_tune: bool | None = None) -> Circuit:
-    """Optimize `circuit` with the RL policy for about `timeout` seconds; returns the best circuit."""
+    """Optimize `circuit` with the RL policy for about `timeout` seconds; returns the best circuit
+    (checked equivalent). Ctrl-C (KeyboardInterrupt) ends the episodes early, keeping the best
+    so far."""
     require_torch()
     from quartz.rl.agent import torch
     from quartz.rl.env import cost_function
@@ -123,13 +125,17 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     if dev.type == "cpu":
         torch.set_num_threads(1)  # small graphs: threads only add overhead
     try:
-        best = _rl_loop(circuit, net, matcher, mapping, cost_fn,
-                        t0 + timeout * (1 - s.greedy_share), 0 if seed is None else int(seed), dev, s)
+        best, interrupted = _rl_loop(circuit, net, matcher, mapping, cost_fn,
+                                     t0 + timeout * (1 - s.greedy_share),
+                                     0 if seed is None else int(seed), dev, s)
     finally:
         torch.set_num_threads(threads)
     from quartz.rl.equivalence import check_equivalent
 
-    out = _greedy(matcher, best, cost, cost_fn, t0 + timeout, min(2.0, 0.15 * timeout))
+    if interrupted:  # only a short greedy pass (the search stops at once on a second signal)
+        out = _greedy(matcher, best, cost, cost_fn, time.monotonic(), 0.2)
+    else:
+        out = _greedy(matcher, best, cost, cost_fn, t0 + timeout, min(2.0, 0.15 * timeout))
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
     check_equivalent(circuit, out)
@@ -138,8 +144,9 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
 
 
 def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, seed: int, dev,
-             s: RLSettings) -> Circuit:
-    """Episodes from the input and from the best circuit so far, with optional PPO fine-tuning."""
+             s: RLSettings) -> tuple[Circuit, bool]:
+    """(best circuit, interrupted): episodes from the input and from the best circuit so far,
+    with optional PPO fine-tuning, until the deadline or a KeyboardInterrupt."""
     from quartz.rl.agent import torch
     from quartz.rl.env import RewriteEnv
     from quartz.rl.ppo import PPOConfig, ppo_update
@@ -163,8 +170,11 @@ def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, 
     budget = max(deadline - time.monotonic(), 0.0)
     while time.monotonic() < deadline:
         start = circuit if (episode % 2 == 1 and best is not circuit) else best
-        ep = run_episode(net, env, start, temperature=s.temperature, generator=gen,
-                         greedy=episode == 0, dev=dev, deadline=deadline)
+        try:
+            ep = run_episode(net, env, start, temperature=s.temperature, generator=gen,
+                             greedy=episode == 0, dev=dev, deadline=deadline)
+        except KeyboardInterrupt:  # Ctrl-C / SIGTERM: stop with the best circuit so far
+            return best, True
         episode += 1
         if ep.best_cost < best_cost:
             best, best_cost = ep.best, ep.best_cost
@@ -176,6 +186,9 @@ def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, 
         buffer.extend(ep.transitions)
         left = deadline - time.monotonic()
         if optimizer is not None and len(buffer) >= s.fine_tune_batch and left > 0.25 * budget:
-            ppo_update(net, optimizer, buffer, net.config.num_actions, pcfg, rng, dev)
+            try:
+                ppo_update(net, optimizer, buffer, net.config.num_actions, pcfg, rng, dev)
+            except KeyboardInterrupt:
+                return best, True
             buffer = []
-    return best
+    return best, False

@@ -121,3 +121,27 @@ def test_shipped_model_is_the_default(nam_ecc):
     assert len(out) < len(c) and equivalent(c, out)
     with pytest.raises(QuartzError, match="no shipped RL model"):
         default_model_path(("h", "cz"))
+
+
+def test_interrupt_keeps_the_best_so_far(nam_ecc, small_model, monkeypatch):
+    import time
+
+    import quartz.rl.rollout as rollout
+
+    real, calls, bests = rollout.run_episode, [], []
+
+    def episode(*a, **k):
+        calls.append(1)
+        if len(calls) == 4:  # Ctrl-C (or the CLI's SIGTERM handler) during the 4th episode
+            raise KeyboardInterrupt
+        ep = real(*a, **k)
+        bests.append(ep.best_cost)
+        return ep
+
+    monkeypatch.setattr(rollout, "run_episode", episode)
+    c = random_nam_circuit(np.random.default_rng(3), qubits=3, gates=30)
+    t = time.monotonic()
+    out = optimize_rl(c, nam_ecc, timeout=60, seed=0, model=small_model, fine_tune=False)
+    assert time.monotonic() - t < 20 and len(calls) == 4  # stopped, not run to the budget
+    assert len(out) <= min(bests) < len(c)  # the episodes' best is kept (then a greedy pass)
+    np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
