@@ -45,19 +45,22 @@ QUARTZ_60S = {"tof_3": 35, "barenco_tof_3": 40, "mod5_4": 44, "tof_5": 75, "vbe_
               "adder_8": 652, "qcla_mod_7": 653}
 
 
-def run_one(name: str, timeout: float, seed: int) -> dict:
-    """Optimise one benchmark circuit and check the result."""
+def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> dict:
+    """Optimise one benchmark circuit with `algorithm` and check the result."""
     import quartz
     from quartz.bench.equivalence import check_equivalence
 
     c = quartz.load(str(BENCH / f"{name}.qasm"))
+    history: list = []
     t0 = time.monotonic()
-    out = quartz.optimize(c, "nam", timeout=timeout, seed=seed)
+    out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=algorithm,
+                          history=history)
     dt = time.monotonic() - t0
     chk = check_equivalence(c, out, timeout=120.0)
     return {"circuit": name, "qubits": c.num_qubits, "original": len(c), "original_cx": c.cx_count,
             "ours": len(out), "cx": out.cx_count, "seconds": round(dt, 1),
-            "equivalence": chk.verdict}
+            "equivalence": chk.verdict, "algorithm": algorithm,
+            "history": [[round(t, 3), v] for t, v in history]}
 
 
 def geomean_reduction(pairs) -> float:

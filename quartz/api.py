@@ -135,7 +135,8 @@ def _false_rules(rules) -> str:
 def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
-             threads: int = 2, history: list | None = None, trust_ecc: bool = False):
+             threads: int = 2, history: list | None = None, trust_ecc: bool = False,
+             algorithm: str = "anneal"):
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -145,6 +146,8 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
     The result equals the input up to nothing (global phase included); it is checked before it
     is returned, and on a failed check the input is returned and an error is logged.
+    `algorithm`: the search, 'anneal' (simulated annealing on the working DAG, the default:
+    better on the Nam suite, see BENCHMARKS.md) or 'best_first' (Quartz's backtracking search).
     `history`: a list that receives the search's (seconds, best cost) trace (method 'search').
     `trust_ecc`: use an ECC set file without verifying it first (default: a file that is not
     shipped is verified when it is loaded, and refused when a class is false).
@@ -192,7 +195,8 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)
         found = search(work, matcher, cost=c, timeout=max(0.0, left - CHECK_SHARE * timeout),
-                       seed=seed, progress=progress, threads=threads, polish=polish)
+                       seed=seed, progress=progress, threads=threads, polish=polish,
+                       algorithm=algorithm)
         result = found.circuit
         if history is not None:
             history.extend(found.history)

@@ -1,7 +1,8 @@
 // Anytime simulated annealing over transformations, in the manner of GUOQ (Xu et al.,
 // ASPLOS 2025): each move picks a random gate and a transformation that matches there,
 // prices it on the working Dag in O(pattern) and applies it when it lowers or keeps the cost,
-// or raises it by d with probability exp(-d / T). A chain that finds nothing better for a
+// or raises it by d with probability exp(-d / T) (T drawn per chain and restart around the
+// option's temperature). A chain that finds nothing better for a
 // while returns to its best; chains (one per thread) exchange their bests; rotation merging
 // ("polish", O(n)) runs on the whole circuit at intervals that keep it a small share of time.
 #include <cmath>
@@ -39,9 +40,16 @@ struct SharedBest {
   }
 };
 
+// The source's second gate is not where x needs it (a cheap test before match_view).
+inline bool second_gate_absent(const Dag& d, const Xfer& x, int v) {
+  if (x.src_gates < 2) return false;
+  int nb = x.step_forward[1] ? d.next(v, x.step_from_slot[1]) : d.prev(v, x.step_from_slot[1]);
+  return nb < 0 || d.type(nb) != x.src.gates()[x.order[1]].type;
+}
+
 }  // namespace
 
-Circuit Searcher::anneal(const Circuit& start) {
+Circuit Searcher::anneal(const Circuit& start, int chains) {
   if (!cost_.additive()) throw std::invalid_argument("annealing needs an additive cost");
   GateCost gc;
   for (int t = 0; t < kNumGateTypes; t++) gc.weight[t] = cost_.weight[t];
@@ -49,11 +57,15 @@ Circuit Searcher::anneal(const Circuit& start) {
   SharedBest shared;
   shared.circuit = start;
   shared.cost = Dag(start, gc).cost();
-  const double T = std::max(1e-9, opt_.temperature);
+  const double T0 = std::max(1e-9, opt_.temperature);
 
   auto chain = [&](int id) {
     std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 0x51ed27 * (id + 1));
     std::uniform_real_distribution<double> unif(0.0, 1.0);
+    // Circuits differ in the temperature that suits them: each chain draws its own,
+    // log-uniform in [T0/2, 2 T0], at the start and at every return to its best.
+    auto draw_temperature = [&] { return T0 * std::exp2(2.0 * unif(rng) - 1.0); };
+    double T = draw_temperature();
     Circuit best = start;
     Dag dag(best, gc);
     double bc = dag.cost();
@@ -79,6 +91,7 @@ Circuit Searcher::anneal(const Circuit& start) {
         bool found = false;
         for (size_t j = 0; j < L && !found; j++) {
           const Xfer& x = ix_.xfers[lst[(off + j) % L]];
+          if (second_gate_absent(dag, x, v)) continue;
           try {
             found = match_view(dag, x, v, m) && dag.prepare(x, m, rw);
           } catch (const std::overflow_error&) {
@@ -140,6 +153,7 @@ Circuit Searcher::anneal(const Circuit& start) {
       if (seconds_since(last_best) >= opt_.restart_after && dag.cost() > bc + 1e-9) {
         save();
         dag = Dag(best, gc);
+        T = draw_temperature();
         last_best = Clock::now();
       }
     }
@@ -148,7 +162,7 @@ Circuit Searcher::anneal(const Circuit& start) {
     shared.offer(best, bc, pr_);
   };
 
-  const int n = std::max(1, opt_.threads);
+  const int n = std::max(1, chains);
   std::vector<std::thread> pool;
   std::vector<std::exception_ptr> errors(n);
   for (int i = 1; i < n; i++)

@@ -328,14 +328,33 @@ Circuit Searcher::optimize(const Circuit& input) {
   double cc = cost_(cur);
   pr_.report(cc, cur.num_gates());
   if (opt_.greedy_only || out_of_time(deadline_)) return cc <= start_cost ? cur : start;
+  const int n = cur.num_gates();
+  const bool two = opt_.threads >= 2;
   if (opt_.algorithm == 1 && cost_.additive()) {
-    Circuit r = simplify(anneal(cur));
+    // Small circuits: one thread runs the exhaustive best-first search beside the chains
+    // (it wins there; annealing wins on larger ones).
+    Circuit r;
+    if (two && n <= opt_.full_limit) {
+      Circuit b;
+      std::exception_ptr ep;
+      std::thread t([&] {
+        try {
+          b = simplify(best_first(cur, 1e9, LONG_MAX, opt_.seed, true));
+          pr_.report(cost_(b), b.num_gates());
+          if (!out_of_time(deadline_)) b = windowed(b, deadline_, opt_.seed + 7, true, nullptr);
+        } catch (...) { ep = std::current_exception(); pr_.stop = true; }
+      });
+      try { r = simplify(anneal(cur, opt_.threads - 1)); } catch (...) { pr_.stop = true; t.join(); throw; }
+      t.join();
+      if (ep) std::rethrow_exception(ep);
+      if (cost_(b) < cost_(r)) r = std::move(b);
+    } else {
+      r = simplify(anneal(cur, opt_.threads));
+    }
     double rc = cost_(r);
     pr_.report(rc, r.num_gates());
     return rc <= start_cost ? r : start;
   }
-  const int n = cur.num_gates();
-  const bool two = opt_.threads >= 2;
   std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 12345);
   if (n <= opt_.full_limit) {
     Circuit a, b;

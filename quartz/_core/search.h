@@ -78,7 +78,7 @@ class Searcher {
   Circuit best_first(const Circuit& c, double seconds, long max_expansions, uint64_t seed,
                      bool report) const;
   // Simulated annealing until the deadline (anneal.cpp); needs an additive cost.
-  Circuit anneal(const Circuit& c);
+  Circuit anneal(const Circuit& c, int chains);
 
  private:
   bool out_of_time(std::chrono::steady_clock::time_point until) const;

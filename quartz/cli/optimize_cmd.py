@@ -39,6 +39,8 @@ def add_parser(sub):
     p.add_argument("--model", default=None, metavar="PATH", help="RL checkpoint (with --method rl)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--threads", type=int, default=2, help="search threads (default: 2)")
+    p.add_argument("--algorithm", choices=("anneal", "best_first"), default="anneal",
+                   help="search algorithm (default: anneal)")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     return p
 
@@ -116,7 +118,8 @@ def run(args) -> int:
         try:
             out = optimize(circuit, args.gateset, ecc_set=ecc, cost=args.cost, timeout=args.timeout,
                            seed=args.seed, method=args.method, model=args.model,
-                           progress=not args.no_progress, threads=args.threads)
+                           progress=not args.no_progress, threads=args.threads,
+                           algorithm=args.algorithm)
         except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
             sig.signum = sig.signum or signal.SIGINT
             out, what = circuit, "the input unchanged (no checked result yet)"

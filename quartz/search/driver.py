@@ -63,7 +63,7 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
            threads: int = 2, gamma: float = 1.05, greedy_only: bool = False,
            full_limit: int = 150, window: int = 80, window_expansions: int = 40,
            polish: str | None = None, polish_candidates: bool = False,
-           algorithm: str = "best_first", temperature: float = 0.3,
+           algorithm: str = "anneal", temperature: float = 0.3,
            restart_after: float = 2.0) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
@@ -71,6 +71,10 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
     the search early and returns the best so far (`interrupted` is then True). `polish`: a
     rotation style ('rz', 'p', 'u1', 't', 't_noz') to also run rotation merging + inverse
     cancellation on improved circuits (and on every candidate with `polish_candidates`).
+    `algorithm`: 'anneal' (default; simulated annealing over the working DAG at around
+    `temperature`, a chain returning to its best after `restart_after` seconds without a new
+    one) or 'best_first' (Quartz's search; `gamma`, `full_limit`, `window*` apply to it). A
+    non-additive cost (depth, a callable) always uses best-first. Every move is exact.
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")

@@ -120,7 +120,7 @@ def test_early_finish_restarts_then_stops_at_max_gamma(small_set):
 
     c = Circuit(2).h(0).h(0).cx(0, 1).x(1).x(1)
     t0 = time.monotonic()
-    r = search(c, small_set, timeout=30, seed=0, progress=False)
+    r = search(c, small_set, timeout=30, seed=0, progress=False, algorithm="best_first")
     assert time.monotonic() - t0 < 10
     assert len(r.circuit) == 1 and same_unitary(r.circuit, c)
     costs = [v for _, v in r.history]
