@@ -98,6 +98,9 @@ def test_cli_trust_ecc_still_returns_an_equivalent_circuit(tmp_path):
     assert ("the ECC set has 2 false transformation(s): [(empty)] -> [cx(1,0) cx(0,1)], "
             "[cx(1,0) cx(0,1)] -> [(empty)]") in r.stderr
     assert "BUG" not in r.stderr
+    # ... drops them, searches again, and writes that result, checked (item 3 of issue 18)
+    assert "dropped them and searched again" in r.stderr
+    assert "check: equivalent by unitary (proof;" in r.stderr
     a, b = quartz.load(str(src)), quartz.load(str(out))
     np.testing.assert_allclose(b.unitary(), a.unitary(), atol=1e-9)
 
