@@ -259,23 +259,6 @@ class PathSum:
         for y in [v for v, keys in self.pocc.items() if keys]:
             self._lift(y)
 
-    def _substitute_parities(self, z: int, poly: set) -> None:
-        """Replace z by `poly` inside the lazy parities (they stay parities)."""
-        for key in list(self.pocc.pop(z, ())):
-            c = self.parities.pop(key)
-            for v in frozenset().union(*key):
-                if v != z:
-                    self.pocc[v].discard(key)
-            new: set = set()
-            for m in key:
-                if z in m:
-                    rest = m - {z}
-                    for p in poly:
-                        new ^= {rest | p}
-                else:
-                    new ^= {m}
-            self._add_parity(c, new)
-
     # ----- state -----------------------------------------------------------------------
     def _toggle(self, q: int, mono: frozenset, freed: set) -> None:
         fq = self.f[q]
