@@ -31,6 +31,11 @@ log = logging.getLogger("quartz")
 
 METHODS = ("search", "rl")
 CHECK_SHARE = 0.1  # of the timeout, kept for the final equivalence check
+# The final check's default budget: what is left of the timeout, but at least this (seconds).
+CHECK_MIN_SECONDS = 20.0
+# After a failed check, the search without the false transformations gets what is left of the
+# timeout (less the check's share), but at least this share of the timeout.
+RECOVERY_SHARE = 0.25
 _matchers: dict[str, Any] = {}
 _matchers_lock = threading.Lock()
 
@@ -113,29 +118,40 @@ def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
     return m
 
 
-def _false_rules(rules) -> str:
-    """'; the ECC set has N false transformation(s): ...' naming them, or '' when none is
-    found (then the failed check is a bug of quartz)."""
-    from quartz.ecc_sets.load_check import circuit_text
+def _false_rules(rules) -> tuple[list, list[int], str]:
+    """(the transformations, the indices of the false ones, '; the ECC set has N false
+    transformation(s): ...' naming them); no indices and '' when none is found (then the
+    failed check is a bug of quartz)."""
     from quartz.verifier.rules import false_transformations
 
     if rules is None:
-        return ""
+        return [], [], ""
     xfers = getattr(rules, "transformations", rules)
     xfers = list(xfers() if callable(xfers) else xfers)
     bad, checked = false_transformations(xfers)
     if not bad:
-        return ""
-    shown = ", ".join(f"[{circuit_text(xfers[i].source)}] -> [{circuit_text(xfers[i].target)}]"
-                      for i in bad[:3]) + (", ..." if len(bad) > 3 else "")
+        return xfers, [], ""
+    shown = ", ".join(_rule_text(xfers[i]) for i in bad[:3]) + (", ..." if len(bad) > 3 else "")
     part = "" if checked == len(xfers) else f" among the first {checked} of {len(xfers)}"
-    return f"; the ECC set has {len(bad)} false transformation(s){part}: {shown}"
+    return xfers, bad, f"; the ECC set has {len(bad)} false transformation(s){part}: {shown}"
+
+
+def _rule_text(t) -> str:
+    from quartz.ecc_sets.load_check import circuit_text
+
+    return f"[{circuit_text(t.source)}] -> [{circuit_text(t.target)}]"
+
+
+def _check_seconds(what: str, value) -> None:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+        raise QuartzError(f"{what} must be a non-negative number of seconds, got {value!r}")
 
 
 def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
              threads: int = 2, history: list | None = None, trust_ecc: bool = False,
+             check_timeout: float | None = None, report: dict | None = None,
              algorithm: str = "anneal"):
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
@@ -145,23 +161,34 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     shipped set of the gate set). `cost`: 'gates', 'two_qubit', 'cx', 't_count', 'depth', a
     dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
     The result equals the input up to nothing (global phase included); it is checked before it
-    is returned, and on a failed check the input is returned and an error is logged.
+    is returned (quartz.search.equivalence.check_equivalent: unitary, path sum, random states,
+    qcec). When the check fails and the ECC set has false transformations (only possible with
+    `trust_ecc`), they are dropped and the search runs again (method 'search'; at least
+    RECOVERY_SHARE of `timeout` more); the new result is returned if it is checked equivalent,
+    else the input. Either way a RuntimeWarning names the false transformations.
     `algorithm`: the search, 'anneal' (simulated annealing on the working DAG, the default:
     better on the Nam suite, see BENCHMARKS.md) or 'best_first' (Quartz's backtracking search).
     `history`: a list that receives the search's (seconds, best cost) trace (method 'search').
     `trust_ecc`: use an ECC set file without verifying it first (default: a file that is not
     shipped is verified when it is loaded, and refused when a class is false).
+    `check_timeout`: seconds for the final check (default: what is left of `timeout`, but at
+    least CHECK_MIN_SECONDS, so the call may end after `timeout` on a hard circuit).
+    `report`: a dict that receives the final check's verdict under "check" (ok: True/False/
+    None = nothing concluded, method, proof: False for random-state evidence, seconds, detail),
+    "checks" (every check run, in order), "dropped" (the false transformations dropped, as
+    '[source] -> [target]' text) and "returned": "optimized", "recovered" or "input".
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
-    from quartz.search.equivalence import check_equivalent
 
     start = time.monotonic()
     if method not in METHODS:
         raise QuartzError(f"unknown method '{method}'; choose one of {', '.join(METHODS)}")
-    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
-        raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
+    _check_seconds("timeout", timeout)
+    if check_timeout is not None:
+        _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
+    polish = None
     gs = get_gate_set(gate_set)
     c = get_cost(cost)
     work = to_gate_set(original, gs)
@@ -186,7 +213,6 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             result = getattr(result, "circuit", result)
     else:
         matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
-        polish = None
         if preprocess:
             from quartz.search.preprocess import style_for_gate_set
 
@@ -202,15 +228,74 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             history.extend(found.history)
     if c.search_value(result) > c.search_value(work):
         result = work
-    result.name = original.name
-    chk = check_equivalent(original, result, timeout=max(0.05, timeout - (time.monotonic() - start)))
-    if chk.ok is False:
-        culprit = _false_rules(rules)
-        msg = (f"{'' if culprit else 'BUG: '}optimized circuit is not equivalent to the input "
-               f"({chk.method}: {chk.detail}){culprit}; returning the input unchanged")
-        log.error(msg)
-        warnings.warn(msg, RuntimeWarning, stacklevel=2)
+    search_kw = dict(cost=c, seed=seed, progress=progress, threads=threads,
+                     polish=polish, algorithm=algorithm) if method == "search" else None
+
+    def budget() -> float:
+        """Seconds for one final check."""
+        if check_timeout is not None:
+            return check_timeout
+        return max(CHECK_MIN_SECONDS, timeout - (time.monotonic() - start))
+
+    def recovery_budget() -> float:
+        """Seconds for the search without the false transformations."""
+        left = timeout - (time.monotonic() - start)
+        return max(left - CHECK_SHARE * timeout, RECOVERY_SHARE * timeout)
+
+    result, checks, dropped, returned = _check_and_recover(
+        original, result, work, rules, budget, recovery_budget, search_kw)
+    if report is not None:
+        report.update(check=checks[-1].as_dict(), checks=[k.as_dict() for k in checks],
+                      dropped=dropped, returned=returned)
+    if returned == "input":
         return circuit if kind != "qasm" else original.to_qasm()
-    if chk.ok is None:
-        log.warning("result not checked for equivalence: %s", chk.detail)
+    result.name = original.name
     return _write_output(result, kind)
+
+
+def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules, budget,
+                       recovery_budget, search_kw: dict | None):
+    """The final check of `result`, and on a failure the search again without the false
+    transformations (when `search_kw` gives the search's arguments): (circuit, checks, dropped
+    rule texts, 'optimized' | 'recovered' | 'input')."""
+    from quartz.search.equivalence import check_equivalent
+
+    chk = check_equivalent(original, result, timeout=budget())
+    checks = [chk]
+    if chk.ok is None:
+        log.warning("result not checked for equivalence: %s (%.1f s)", chk.detail, chk.seconds)
+    if chk.ok is not False:
+        return result, checks, [], "optimized"
+    xfers, bad, culprit = _false_rules(rules)
+    msg = (f"{'' if culprit else 'BUG: '}optimized circuit is not equivalent to the input "
+           f"({chk.method}: {chk.detail}){culprit}")
+    dropped, returned = [], "input"
+    if bad and search_kw is not None:
+        dropped = [_rule_text(xfers[i]) for i in bad]
+        again = _search_without(work, xfers, bad, timeout=recovery_budget(), **search_kw)
+        chk = check_equivalent(original, again, timeout=budget())
+        checks.append(chk)
+        if chk.ok:
+            result, returned = again, "recovered"
+            msg += (f"; dropped them and searched again: returning a circuit of {len(again)} "
+                    f"gates checked equivalent by {chk.method}")
+        else:
+            msg += f"; searching again without them gave no checked result ({chk.summary()})"
+    if returned == "input":
+        msg += "; returning the input unchanged"
+    log.error(msg)
+    warnings.warn(msg, RuntimeWarning, stacklevel=3)
+    return result, checks, dropped, returned
+
+
+def _search_without(work: Circuit, xfers: list, bad: list[int], *, timeout: float, **kw) -> Circuit:
+    """The search's result for `work` with the transformations `xfers` less those at `bad`
+    (never costlier than `work`)."""
+    from quartz.search.driver import search
+    from quartz.search.matcher import Matcher
+
+    drop = set(bad)
+    found = search(work, Matcher([t for i, t in enumerate(xfers) if i not in drop]),
+                   timeout=max(0.0, timeout), **kw)
+    cost = kw["cost"]
+    return found.circuit if cost.search_value(found.circuit) <= cost.search_value(work) else work

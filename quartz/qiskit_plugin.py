@@ -18,6 +18,11 @@ it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block
 is no larger (and strictly better by the cost), and has the same unitary including the global
 phase (checked on random states for blocks of up to 16 qubits); otherwise the block is kept.
 
+It runs under `transpile(..., num_processes=N)` (the pass pickles; each worker loads the ECC
+set once) and from several threads at once, each with its own transpile call (Qiskit's own
+passes do not allow one PassManager to run in two threads at once). A QuartzOptimization
+instance keeps no per-run state but `last_report`, which each run replaces whole.
+
 >>> select_gate_set(["rz", "sx", "x", "cx", "measure"])
 ('ibm_modern', True)
 >>> select_gate_set(["h", "s", "sdg", "t", "tdg", "cx"])
@@ -168,7 +173,9 @@ class QuartzOptimization(TransformationPass):
         if coupling_map is None and target is not None:
             self.coupling_map = target.build_coupling_map()
         self.verify = verify
-        # How each block ended: "improved", "kept", or a rejection reason; for tests and users.
+        # How each block of the last finished run ended: "improved", "kept", or a rejection
+        # reason; for tests and users. Each run fills its own list and then replaces this one,
+        # so runs in several threads at once do not mix their entries.
         self.last_report: list[str] = []
 
     def run(self, dag):
@@ -178,24 +185,31 @@ class QuartzOptimization(TransformationPass):
         larger than what the stage received (and did not change the layout), the received
         circuit is optimized too (half the budget each) and the smaller result is returned.
         """
-        self.last_report = []
+        report: list[str] = []
+        try:
+            return self._run(dag, report)
+        finally:
+            self.last_report = report
+
+    def _run(self, dag, report: list[str]):
         if self.timeout <= 0:
             return dag
-        received = self.property_set[STAGE_INPUT] if self.property_set is not None else None
-        if (received is None or self.property_set["post_layout"] is not None
+        props = self.property_set
+        received = props[STAGE_INPUT] if props is not None else None
+        if (received is None or props["post_layout"] is not None
                 or received.size() >= dag.size() or not self._in_basis(received)):
-            return self._optimize_dag(dag, self.timeout)
-        ours = self._optimize_dag(dag, self.timeout / 2)
-        other = self._optimize_dag(copy.deepcopy(received), self.timeout / 2)
+            return self._optimize_dag(dag, self.timeout, report)
+        ours = self._optimize_dag(dag, self.timeout / 2, report)
+        other = self._optimize_dag(copy.deepcopy(received), self.timeout / 2, report)
         if other.size() < ours.size():
-            self.last_report.append("returned the optimized stage input")
+            report.append("returned the optimized stage input")
             return other
         return ours
 
     def _in_basis(self, dag) -> bool:
         return self.basis is None or set(dag.count_ops(recurse=False)) <= set(self.basis)
 
-    def _optimize_dag(self, dag, timeout: float):
+    def _optimize_dag(self, dag, timeout: float, report: list[str]):
         blocks = BlockCollector(dag).collect_all_matching_blocks(
             _is_quartz_gate, split_blocks=False, min_block_size=2)
         if not blocks:
@@ -206,7 +220,8 @@ class QuartzOptimization(TransformationPass):
         for block in blocks:
             budget = timeout * len(block) / total
             qubits = sorted({q for node in block for q in node.qargs}, key=index.__getitem__)
-            new = self._optimize_block(block, qubits, [index[q] for q in qubits], budget, optimize)
+            new = self._optimize_block(block, qubits, [index[q] for q in qubits], budget, optimize,
+                                       report)
             if new is None:
                 continue
             pos = {q: i for i, q in enumerate(qubits)}
@@ -216,7 +231,8 @@ class QuartzOptimization(TransformationPass):
         return dag
 
     # --- one block ------------------------------------------------------------------------
-    def _optimize_block(self, block, qubits, physical, budget, optimize) -> QuantumCircuit | None:
+    def _optimize_block(self, block, qubits, physical, budget, optimize,
+                        report: list[str]) -> QuantumCircuit | None:
         from quartz.gatesets import convert
 
         local = {q: i for i, q in enumerate(qubits)}
@@ -226,21 +242,22 @@ class QuartzOptimization(TransformationPass):
         original = Circuit.from_qiskit(qc)
         try:
             start = convert(original, self.gate_set)
+            # The final check gets the block's budget too (not optimize's 20 s minimum).
             out = optimize(start, gate_set=self.gate_set, timeout=budget, cost=self.cost,
-                           seed=self.seed)
+                           seed=self.seed, check_timeout=max(budget, 0.05))
             result = self._into_basis(out)
         except QuartzError as e:
             log.warning("quartz left a %d-gate block unchanged: %s", len(block), e)
-            self.last_report.append(f"kept: {e}")
+            report.append(f"kept: {e}")
             return None
         if result is None:
-            self.last_report.append("kept: result could not be translated into the basis")
+            report.append("kept: result could not be translated into the basis")
             return None
         reason = self._reject(qc, result, physical, original)
         if reason:
-            self.last_report.append(f"kept: {reason}")
+            report.append(f"kept: {reason}")
             return None
-        self.last_report.append("improved")
+        report.append("improved")
         return result
 
     def _into_basis(self, out: Circuit) -> QuantumCircuit | None:

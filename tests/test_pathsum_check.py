@@ -179,3 +179,20 @@ def test_adder_needs_deferred_substitutions(benchmarks_dir):
     c = b.copy()
     c.t(3)
     assert prove_equal_path_sum(a, c) is None
+
+
+def test_phases_on_one_parity_cancel_before_they_are_expanded():
+    # A non-dyadic phase on a parity of 14 variables cannot be expanded (MAX_FLOAT_LIFT); kept
+    # per parity, the phase and its inverse cancel first.
+    def parity_phases(*angles):
+        qc = QuantumCircuit(14)
+        for q in range(1, 14):
+            qc.cx(q, 0)
+        for a in angles:
+            qc.p(a, 0)
+        for q in range(13, 0, -1):
+            qc.cx(q, 0)
+        return qc
+
+    assert prove_equal_path_sum(parity_phases(0.3, -0.3), QuantumCircuit(14)) == "equivalent"
+    assert prove_equal_path_sum(parity_phases(0.3, -0.2), QuantumCircuit(14)) is None

@@ -368,3 +368,78 @@ def test_stage_input_is_optimized_when_the_stage_made_the_circuit_larger():
     assert Operator(out) == Operator(qc)
     plain = qp.QuartzOptimization(gate_set="nam", timeout=0.5, basis_gates=NAM_BASIS)
     assert PassManager([Inflate(), plain]).run(qc).size() > 0  # no recorded input: no error
+
+
+# --- processes and threads ----------------------------------------------------------------
+def _small(k: int) -> QuantumCircuit:
+    """A 3-qubit circuit with redundancy the default stage leaves (rz between cx pairs)."""
+    qc = QuantumCircuit(3)
+    for i in range(k):
+        qc.h(0)
+        qc.h(0)
+        qc.cx(0, 1)
+        qc.rz(0.1 * (i + 1), 1)
+        qc.cx(0, 1)
+        qc.ccx(0, 1, 2)
+    qc.rz(0.05 * k, 2)
+    return qc
+
+
+def test_transpile_with_two_processes(monkeypatch):
+    from qiskit.utils import should_run_in_parallel
+
+    monkeypatch.setenv(qp.TIMEOUT_ENV, "0.3")
+    qcs = [_small(k) for k in (1, 2, 3, 4)]
+    kw = dict(basis_gates=NAM_BASIS, optimization_level=2, seed_transpiler=1)
+    with should_run_in_parallel.override(True):  # Qiskit runs in-process unless told otherwise
+        outs = transpile(qcs, optimization_method="quartz", num_processes=2, **kw)
+    defaults = transpile(qcs, **kw)
+    for qc, out, default in zip(qcs, outs, defaults):
+        assert set(out.count_ops()) <= set(NAM_BASIS)
+        assert np.allclose(Operator(out).data, Operator(qc).data, atol=1e-8)
+        assert out.size() < default.size()  # quartz ran in the worker processes
+
+
+def _in_threads(n: int, fn) -> dict[int, object]:
+    """fn(i) for i < n in n threads started together: {i: result or the exception raised}."""
+    import threading
+
+    results: dict[int, object] = {}
+    start = threading.Barrier(n)
+
+    def work(i: int) -> None:
+        start.wait()
+        try:
+            results[i] = fn(i)
+        except Exception as e:  # reported by the caller with the thread's index
+            results[i] = e
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return results
+
+
+def test_transpile_from_several_threads_at_once(monkeypatch):
+    monkeypatch.setenv(qp.TIMEOUT_ENV, "0.3")
+    bases = [NAM_BASIS, IBM_BASIS, ["rx", "rz", "cz"], NAM_BASIS]
+    qcs = [_small(k + 1) for k in range(len(bases))]
+    results = _in_threads(len(bases), lambda i: transpile(
+        qcs[i], basis_gates=bases[i], optimization_method="quartz", optimization_level=2,
+        seed_transpiler=1))
+    for i, qc in enumerate(qcs):
+        out = results[i]
+        assert isinstance(out, QuantumCircuit), (i, out)
+        assert set(out.count_ops()) <= set(bases[i])
+        assert np.allclose(Operator(out).data, Operator(qc).data, atol=1e-8), i
+
+
+def test_one_pass_shared_by_threads_keeps_each_runs_report_whole():
+    p = qp.QuartzOptimization(gate_set="nam", timeout=0.3, seed=0, basis_gates=NAM_BASIS)
+    qcs = [_redundant("tof_3") for _ in range(3)]
+    outs = _in_threads(len(qcs), lambda i: PassManager([p]).run(qcs[i]))
+    for i, qc in enumerate(qcs):
+        assert Operator(outs[i]) == Operator(qc) and outs[i].size() < qc.size()
+    assert p.last_report == ["improved"]  # one run's entries, not the three runs' interleaved

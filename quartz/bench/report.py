@@ -57,7 +57,8 @@ def _cell(o: Outcome | None) -> str:
     if o.status == "error":
         return "error"
     mark = "" if o.verified else f" ({o.equivalence or 'unchecked'})"
-    return f"{o.gates}{mark}" + (" (off target)" if o.status == "off_target" else "")
+    return f"{o.gates}{mark}" + {"off_target": " (off target)",
+                                 "interrupted": " (interrupted)"}.get(o.status, "")
 
 
 def _summary_rows(results: list[CircuitResult], names: list[tuple[str, str]]) -> list[str]:

@@ -3,6 +3,7 @@
 One circuit is one job; with jobs > 1 the jobs run in a process pool. Each job returns a
 `CircuitResult` with one `Outcome` per optimizer. An output that is not proven equivalent
 (global phase included) is recorded as such; `failures()` lists them for the caller.
+With `stop` (a callable, e.g. "a signal arrived"), the suite ends early (run_suite).
 """
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import os
 import sys
 import time
 import traceback
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.gatesets import get_gate_set
+from quartz.pools import abandon, worker_pool
 
 OptimizerFn = Callable[[Circuit, str, float, int], "tuple[Circuit, list[tuple[float, float]]]"]
 
@@ -27,7 +29,7 @@ class Outcome:
 
     optimizer: str
     kind: str                      # "ours" | "baseline"
-    status: str = "ok"             # "ok" | "error" | "off_target"
+    status: str = "ok"             # "ok" | "error" | "off_target" | "interrupted"
     gates: int | None = None
     cx: int | None = None          # two-qubit gates (cx in Nam, cz in Rigetti)
     t: int | None = None
@@ -141,9 +143,13 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
               timeout: float = 60.0, jobs: int = 1, seed: int = 0, check_timeout: float = 120.0,
               progress: bool = True, ecc_set=None, trust_ecc: bool = False,
               on_result: Callable[[list[CircuitResult]], None] | None = None,
-              method_fns: dict[str, OptimizerFn] | None = None) -> list[CircuitResult]:
+              method_fns: dict[str, OptimizerFn] | None = None,
+              stop: Callable[[], bool] | None = None) -> list[CircuitResult]:
     """Benchmark every circuit (in suite order); `on_result` sees the results so far.
-    `trust_ecc`: use an `ecc_set` file without verifying it (quartz.optimize's trust_ecc)."""
+    `trust_ecc`: use an `ecc_set` file without verifying it (quartz.optimize's trust_ecc).
+    `stop`: checked after each circuit; once true no further circuit starts. With jobs=1 the
+    circuit that was running finishes early (its search cut short) and gets status
+    "interrupted"; with jobs > 1 the running jobs are terminated and left out."""
     from tqdm import tqdm
 
     methods, baselines = list(methods), list(baselines)
@@ -155,7 +161,14 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     bar = tqdm(total=len(circuits), unit="circuit", file=sys.stderr, disable=not progress,
                desc="bench")
 
+    def stopped() -> bool:
+        return stop is not None and stop()
+
     def done(i: int, r: CircuitResult) -> None:
+        if stopped():
+            for o in r.outcomes:
+                if o.status == "ok":
+                    o.status = "interrupted"
         results[i] = r
         bad = [o.optimizer for o in r.outcomes if o.equivalence != "equivalent"]
         bar.set_postfix_str(f"{r.circuit}" + (f" UNVERIFIED: {','.join(bad)}" if bad else ""))
@@ -168,6 +181,8 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     try:
         if jobs == 1:
             for i, a in enumerate(args):
+                if stopped():
+                    break
                 if method_fns is not None:
                     done(i, bench_circuit(a[0], a[1], gate_set, method_fns, baselines, timeout,
                                           seed, check_timeout))
@@ -177,12 +192,14 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
             import multiprocessing
 
             ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            with worker_pool(jobs, ctx) as pool:
                 pending = {pool.submit(_job, a): i for i, a in enumerate(args)}
-                while pending:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                while pending and not stopped():
+                    finished, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
                     for f in finished:
                         done(pending.pop(f), f.result())
+                if pending:  # stopped: the running jobs are not waited for
+                    abandon(pool)
     finally:
         bar.close()
     return [results[k] for k in sorted(results)]

@@ -1,11 +1,17 @@
 """`quartz bench SUITE`: benchmark our methods and baselines on a suite, check every output,
-and write results.csv, results.md and plots to a report folder."""
+and write results.csv, results.md and plots to a report folder.
+
+SIGINT or SIGTERM stops the suite: the circuit being benchmarked ends early (its outcomes get
+status "interrupted"), no further circuit starts, the report of the circuits so far is
+written atomically with an "Interrupted" note (no plots), and the exit status is 130 or 143.
+"""
 from __future__ import annotations
 
 import argparse
 import os
 import platform
 import shlex
+import signal
 import sys
 import time
 
@@ -71,12 +77,29 @@ def command_line(args) -> str:
     return shlex.join(parts)
 
 
+def _interrupted(sig, results: list, total: int, notes: list[str], save, out: str) -> int:
+    """Write the report of the circuits so far, marked interrupted; the exit status."""
+    cut = [r.circuit for r in results if any(o.status == "interrupted" for o in r.outcomes)]
+    notes.append(f"**Interrupted** by {sig.name}: {len(results)} of {total} circuits"
+                 + (f"; cut short: {', '.join(cut)}" if cut else "") + ".")
+    try:
+        save(results)
+    except KeyboardInterrupt:
+        print(f"quartz bench: interrupted by {sig.name} again while writing the report; "
+              f"{out}/ may hold the report of fewer circuits", file=sys.stderr)
+        return sig.exit_code
+    print(f"quartz bench: interrupted by {sig.name}; wrote the report of {len(results)} of "
+          f"{total} circuits to {out}/ (results.csv, results.md)", file=sys.stderr)
+    return sig.exit_code
+
+
 def run(args: argparse.Namespace) -> int:
     from quartz.bench.baselines import available_baselines, check_baselines
     from quartz.bench.plots import plot_cost_over_time, plot_reduction
     from quartz.bench.report import write_report
     from quartz.bench.runner import failures, run_suite
     from quartz.bench.suite import load_suite
+    from quartz.cli.interrupt import catch_signals
 
     if args.timeout < 0:
         raise QuartzError(f"--timeout must be non-negative, got {args.timeout:g}")
@@ -115,10 +138,25 @@ def run(args: argparse.Namespace) -> int:
         write_report(results, out, title=title, command=command, notes=notes,
                      qasm=not args.no_qasm)
 
-    results = run_suite(suite.circuits, suite.gate_set, methods=methods, baselines=baselines,
-                        timeout=args.timeout, jobs=args.jobs, seed=args.seed,
-                        check_timeout=args.check_timeout, progress=not args.no_progress,
-                        ecc_set=args.ecc_set, trust_ecc=args.trust_ecc, on_result=save)
+    so_far: list = []
+
+    def keep(results):
+        so_far[:] = results
+        save(results)
+
+    with catch_signals() as sig:
+        try:
+            results = run_suite(suite.circuits, suite.gate_set, methods=methods,
+                                baselines=baselines, timeout=args.timeout, jobs=args.jobs,
+                                seed=args.seed, check_timeout=args.check_timeout,
+                                progress=not args.no_progress, ecc_set=args.ecc_set,
+                                trust_ecc=args.trust_ecc, on_result=keep,
+                                stop=lambda: sig.signum is not None)
+        except KeyboardInterrupt:  # outside a search: the results so far are what there is
+            sig.signum = sig.signum or signal.SIGINT
+            results = list(so_far)
+        if sig.signum is not None:
+            return _interrupted(sig, results, len(suite.circuits), notes, save, out)
     save(results)
     plot_reduction(results, os.path.join(out, "reduction.png"), title=title)
     plot_cost_over_time(results, os.path.join(out, "cost_over_time.png"), title=title)

@@ -2,11 +2,16 @@
 
     quartz gen --gateset nam -n 6 -q 3 -m 2 -o nam_6_3.json.gz
     quartz gen --gates h,cx,rz -n 3 -q 2 -m 2 --format quartz -o out.json --json
+
+SIGINT or SIGTERM stops the generation and writes nothing: an ECC set is only ever written
+complete (atomically), since a partial set would be missing identities silently. The exit
+status is then 130 or 143.
 """
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -69,6 +74,7 @@ def parse_constants(spec: str | None) -> dict | None:
 
 
 def run(args) -> int:
+    from quartz.cli.interrupt import catch_signals
     from quartz.ecc_sets import write
     from quartz.gatesets import get_gate_set
     from quartz.generator import check_arguments, generate
@@ -80,11 +86,18 @@ def run(args) -> int:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.output:
         _check_output(args.output)  # fail before the work, not after it
-    ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,
-                               progress=not args.no_progress,
-                               order=args.order, constants=constants)
-    if args.output:
-        write(ecc_set, args.output, args.format)
+    with catch_signals() as sig:
+        try:
+            ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,
+                                       progress=not args.no_progress,
+                                       order=args.order, constants=constants)
+            if args.output:
+                write(ecc_set, args.output, args.format)
+        except KeyboardInterrupt:
+            sig.signum = sig.signum or signal.SIGINT
+            print(f"quartz gen: interrupted by {sig.name}; nothing written (an ECC set is "
+                  "only written complete)", file=sys.stderr)
+            return sig.exit_code
     if args.json:
         out = report.to_json()
         out["output"] = args.output

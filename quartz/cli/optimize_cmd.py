@@ -4,6 +4,10 @@ The output is checked before any work (its folder exists and is writable, it is 
 unless --in-place) and written atomically. SIGINT or SIGTERM stops the search: the best circuit
 found so far (checked equivalent, or the input when none was checked yet) is written, and the
 exit status is 130 or 143.
+
+One line on stderr says how the result was checked (method, proof or evidence, seconds). With
+--require-check, a result that no check concluded on is not written and the exit status is
+3 (NOT_CHECKED_EXIT).
 """
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ import time
 from pathlib import Path
 
 from quartz.errors import QuartzError
+
+NOT_CHECKED_EXIT = 3  # --require-check: no equivalence check concluded, nothing written
 
 
 def add_parser(sub):
@@ -41,6 +47,12 @@ def add_parser(sub):
     p.add_argument("--threads", type=int, default=2, help="search threads (default: 2)")
     p.add_argument("--algorithm", choices=("anneal", "best_first"), default="anneal",
                    help="search algorithm (default: anneal)")
+    p.add_argument("--check-timeout", type=float, default=None, metavar="S",
+                   help="seconds for the final equivalence check (default: what is left of "
+                        "--timeout, at least 20)")
+    p.add_argument("--require-check", action="store_true",
+                   help=f"exit {NOT_CHECKED_EXIT} without writing anything when no equivalence "
+                        "check concluded on the result")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     return p
 
@@ -93,6 +105,18 @@ def _write(out, path: Path | None) -> None:
         sys.stdout.flush()
 
 
+def _check_line(report: dict) -> str:
+    """The final check's verdict for the stderr summary."""
+    from quartz.search.equivalence import describe
+
+    if not report:
+        return "none (interrupted before the check; the input is written)"
+    line = describe(report["check"])
+    if report.get("returned") == "input":
+        line += "; the input is written unchanged"
+    return line
+
+
 def run(args) -> int:
     """Optimise args.input; exit 0 on success, 130/143 after SIGINT/SIGTERM (result saved)."""
     from quartz.api import optimize
@@ -101,6 +125,8 @@ def run(args) -> int:
 
     if args.timeout < 0:
         raise QuartzError("--timeout must be non-negative")
+    if args.check_timeout is not None and args.check_timeout < 0:
+        raise QuartzError("--check-timeout must be non-negative")
     if args.threads < 1:
         raise QuartzError("--threads must be at least 1")
     if args.model and args.method != "rl":
@@ -113,17 +139,25 @@ def run(args) -> int:
 
         ecc = ecc_sets.load(args.ecc, trust=args.trust_ecc)
     t0 = time.monotonic()
+    report: dict = {}
     with catch_signals() as sig:
         what = "the best circuit found so far"
         try:
             out = optimize(circuit, args.gateset, ecc_set=ecc, cost=args.cost, timeout=args.timeout,
                            seed=args.seed, method=args.method, model=args.model,
                            progress=not args.no_progress, threads=args.threads,
-                           algorithm=args.algorithm)
+                           algorithm=args.algorithm, check_timeout=args.check_timeout,
+                           report=report)
         except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
             sig.signum = sig.signum or signal.SIGINT
             out, what = circuit, "the input unchanged (no checked result yet)"
+            report.clear()
         dt = time.monotonic() - t0
+        print(f"check: {_check_line(report)}", file=sys.stderr)
+        if args.require_check and report and report["check"]["ok"] is None:
+            print(f"quartz optimize: no equivalence check concluded (--require-check); "
+                  f"{path or 'stdout'} not written", file=sys.stderr)
+            return NOT_CHECKED_EXIT
         try:
             _write(out, path)
         except KeyboardInterrupt:

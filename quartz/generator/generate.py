@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from typing import Iterable
 
@@ -16,6 +15,7 @@ from quartz.generator.light import to_circuit
 from quartz.generator.pruning import count, simplify
 from quartz.generator.repgen import enumerate_classes
 from quartz.generator.report import GenerationReport
+from quartz.pools import worker_pool
 
 GENERATOR_VERSION = "1"
 MAX_GATES = 12
@@ -79,7 +79,7 @@ def _verify(groups: list[list], jobs: int, timeout: float, progress: bool) -> li
     else:
         size = max(16, len(groups) // (jobs * 8))
         chunks = [groups[i:i + size] for i in range(0, len(groups), size)]
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
+        with worker_pool(jobs) as ex:  # an interrupt terminates the workers
             for res in ex.map(_split_chunk, [(c, timeout) for c in chunks]):
                 out.extend(res)
                 if bar is not None:

@@ -1,81 +1,142 @@
 """The equivalence check every optimizer result passes before it is returned.
 
-Up to 10 qubits the two unitaries are compared entry by entry (global phase included; at 12
-qubits building both unitaries takes tens of seconds, longer than many searches); up to
-20 qubits on random input states through `Circuit.apply` (phase included); beyond that by a
-path-sum proof (quartz.pathsum_check: exact, and fast on h/cx/phase circuits of any size), then
-with quartz.qcec_check (mqt.qcec's ZX checker plus a decision-diagram simulation for the global
-phase, the alternating checker as fallback) when mqt.qcec is installed. Without a proof and
-without qcec the check is skipped and says so.
+Methods, in order, within one time budget (each result says which one concluded and how long
+the check took):
+
+1. ``unitary`` (up to 10 qubits): the two unitaries compared entry by entry, global phase
+   included. Exact up to float rounding.
+2. ``path sum`` (any size, circuits of h/x/cx/ccx/phase gates: Nam, Clifford+T): a proof by
+   quartz.pathsum_check, given PATH_SUM_SHARE of the budget. It proves equality (or equality
+   up to a nonzero phase, i.e. a difference); a sum that does not reduce proves nothing.
+3. ``random states`` (up to 25 qubits, when the simulation fits in what is left): both
+   circuits applied to a few random states, phase included. A difference is a
+   counterexample, but agreement is evidence, not a proof (``Check.proof`` is False).
+4. ``qcec`` (mqt.qcec's ZX checker plus a decision-diagram simulation for the global phase,
+   the alternating checker as fallback) with the rest of the budget, when mqt.qcec is
+   installed.
+
+When none of them concludes, ok is None and the detail says why (method "none").
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from quartz.circuit import Circuit
 
 UNITARY_MAX_QUBITS = 10
-STATES_MAX_QUBITS = 20
+STATES_MAX_QUBITS = 25
+DEFAULT_BUDGET = 60.0  # seconds, when check_equivalent gets no timeout
+PROOF_METHODS = ("qubits", "unitary", "path sum", "qcec")
 
 
 @dataclass(frozen=True)
 class Check:
-    """Result of an equivalence check: ok (None = could not be checked), method, detail."""
+    """Result of an equivalence check: ok (None = nothing concluded), the method that
+    concluded, a detail line, and the seconds the check took."""
 
     ok: bool | None
     method: str
     detail: str = ""
+    seconds: float = 0.0
+
+    @property
+    def proof(self) -> bool:
+        """Whether the verdict is a proof (False for random states, evidence only)."""
+        return self.ok is not None and self.method in PROOF_METHODS
+
+    def summary(self) -> str:
+        """One line: the verdict, the method, its kind, and the time."""
+        return describe(self.as_dict())
+
+    def as_dict(self) -> dict:
+        """Plain data for reports: ok, method, proof, seconds, detail."""
+        return {"ok": self.ok, "method": self.method, "proof": self.proof,
+                "seconds": round(self.seconds, 4), "detail": self.detail}
+
+
+def describe(check: dict) -> str:
+    """One line for a Check.as_dict() (as in optimize's report): verdict, method, time."""
+    if check["ok"] is None:
+        return f"not checked ({check['detail']}; {check['seconds']:.2f} s)"
+    verdict = "equivalent" if check["ok"] else "NOT equivalent"
+    kind = "proof" if check["proof"] else "evidence, not a proof"
+    return f"{verdict} by {check['method']} ({kind}; {check['detail']}; {check['seconds']:.2f} s)"
 
 
 # Seconds per gate and amplitude of Circuit.apply, to tell whether random states fit a budget.
 _APPLY_SECONDS = 4e-9
-# Below this budget qcec cannot decide a benchmark-size pair; the check is skipped (ok=None).
+# Below this many seconds qcec cannot decide a benchmark-size pair; it is not started.
 QCEC_MIN_SECONDS = 0.5
-# Share of the check's budget the path-sum proof may take before qcec runs.
-PATH_SUM_SHARE = 0.5
+# Share of the check's budget the path-sum proof may take before the other methods run.
+PATH_SUM_SHARE = 0.3
 
 
 def check_equivalent(a: Circuit, b: Circuit, *, states: int = 3, seed: int = 0,
                      atol: float = 1e-7, timeout: float | None = None) -> Check:
-    """Whether `b` implements exactly the unitary of `a`, global phase included.
+    """Whether `b` implements exactly the unitary of `a`, global phase included, within
+    `timeout` seconds (default DEFAULT_BUDGET); see the module docstring for the methods."""
+    started = time.monotonic()
+    chk = _check(a, b, states, seed, atol, DEFAULT_BUDGET if timeout is None else timeout,
+                 started)
+    return replace(chk, seconds=time.monotonic() - started)
 
-    With `timeout`, random states are only used when they fit in it, else qcec runs with
-    that timeout (an undecided qcec gives ok=None).
-    """
+
+def _check(a: Circuit, b: Circuit, states: int, seed: int, atol: float, budget: float,
+           started: float) -> Check:
     if a.num_qubits != b.num_qubits:
         return Check(False, "qubits", f"{a.num_qubits} vs {b.num_qubits} qubits")
     n = a.num_qubits
     if n <= UNITARY_MAX_QUBITS:
         d = float(np.max(np.abs(a.unitary() - b.unitary()))) if n or len(a) or len(b) else 0.0
         return Check(d <= atol, "unitary", f"max entry difference {d:.2e}")
+    tried = []
+    from quartz.pathsum_check import supports
+
+    qa, qb = a.to_qiskit(), b.to_qiskit()
+    if supports(qa) and supports(qb):
+        proof = _path_sum(qa, qb, started + PATH_SUM_SHARE * budget)
+        if proof is not None:
+            return proof
+        tried.append("no path-sum proof")
+    else:
+        tried.append("gates outside path sums")
+    left = budget - (time.monotonic() - started)
     cost = states * (len(a) + len(b)) * 2.0**n * _APPLY_SECONDS
-    if n <= STATES_MAX_QUBITS and (timeout is None or cost <= timeout):
-        rng = np.random.default_rng(seed)
-        worst = 0.0
-        for _ in range(states):
-            psi = rng.normal(size=2**n) + 1j * rng.normal(size=2**n)
-            psi /= np.linalg.norm(psi)
-            worst = max(worst, float(np.max(np.abs(a.apply(psi) - b.apply(psi)))))
-        return Check(worst <= atol, "random states", f"max amplitude difference {worst:.2e}")
-    started = time.monotonic()
-    budget = 60.0 if timeout is None else timeout
-    proof = _path_sum(a, b, started + PATH_SUM_SHARE * budget)
-    if proof is not None:
-        return proof
+    if n <= STATES_MAX_QUBITS and cost <= left:
+        return _random_states(a, b, states, seed, atol)
+    tried.append(f"{n} qubits too many to simulate" if n > STATES_MAX_QUBITS else
+                 f"random states need ~{cost:.0f} s")
     left = budget - (time.monotonic() - started)
     if left < QCEC_MIN_SECONDS:
-        return Check(None, "none", f"{left:.2f} s left: too little for qcec on {n} qubits")
-    return _qcec(a, b, left)
+        return Check(None, "none", f"{', '.join(tried)}; {left:.2f} s left: too little for qcec")
+    chk = _qcec(qa, qb, left)
+    if chk.ok is None:
+        return Check(None, "none", f"{', '.join(tried)}; {chk.detail}")
+    return chk
 
 
-def _path_sum(a: Circuit, b: Circuit, deadline: float) -> Check | None:
+def _random_states(a: Circuit, b: Circuit, states: int, seed: int, atol: float) -> Check:
+    n = a.num_qubits
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for _ in range(states):
+        psi = rng.normal(size=2**n) + 1j * rng.normal(size=2**n)
+        psi /= np.linalg.norm(psi)
+        worst = max(worst, float(np.max(np.abs(a.apply(psi) - b.apply(psi)))))
+        if worst > atol:
+            break
+    return Check(worst <= atol, "random states",
+                 f"{states} states, max amplitude difference {worst:.2e}")
+
+
+def _path_sum(a, b, deadline: float) -> Check | None:
     """A Check from a path-sum proof (equal, or equal up to a nonzero phase), else None."""
     from quartz.pathsum_check import EQUIVALENT, path_sum_phase
 
-    phase = path_sum_phase(a.to_qiskit(), b.to_qiskit(), deadline)
+    phase = path_sum_phase(a, b, deadline)
     if phase is None:
         return None
     if abs((phase + np.pi) % (2 * np.pi) - np.pi) < 1e-9:
@@ -83,17 +144,15 @@ def _path_sum(a: Circuit, b: Circuit, deadline: float) -> Check | None:
     return Check(False, "path sum", f"equal up to a global phase of {phase:.6g} rad")
 
 
-def _qcec(a: Circuit, b: Circuit, timeout: float = 30.0) -> Check:
+def _qcec(a, b, timeout: float = 30.0) -> Check:
     try:
         from quartz.qcec_check import prove_equal
         import mqt.qcec  # noqa: F401
     except ImportError:
-        return Check(None, "none", f"{a.num_qubits} qubits is too many to simulate and "
-                                   "mqt.qcec is not installed")
-    verdict, how = prove_equal(a.to_qiskit(), b.to_qiskit(),
-                               max(0.05, timeout - 1e-4 * (len(a) + len(b))))
+        return Check(None, "none", "mqt.qcec is not installed")
+    verdict, how = prove_equal(a, b, max(0.05, timeout - 1e-4 * (len(a) + len(b))))
     if verdict == "equivalent":
         return Check(True, "qcec", f"{verdict} ({how})")
     if verdict in ("not_equivalent", "equivalent_up_to_global_phase"):
         return Check(False, "qcec", f"{verdict} ({how})")
-    return Check(None, "qcec", f"{verdict} (qcec gave no answer within {timeout:g} s)")
+    return Check(None, "qcec", f"qcec: {verdict} within {timeout:.1f} s")

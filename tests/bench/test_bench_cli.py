@@ -4,8 +4,10 @@ from __future__ import annotations
 import csv
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,53 @@ def test_bench_family_on_a_fresh_clone_without_shared(tmp_path):
     assert proc.returncode == 0, proc.stderr
     rows = list(csv.DictReader(open(clone / "rep" / "results.csv")))
     assert rows[0]["circuit"] == "barenco_tof_3" and rows[0]["equivalence"] == "equivalent"
+
+
+def interrupt_bench(out: Path, sig: int, *extra: str) -> tuple[int, str]:
+    """Run a 6-circuit bench, send `sig` 0.5 s after the first circuit's report is written;
+    (exit status, stderr). The signal must end it within 10 s."""
+    proc = subprocess.Popen([sys.executable, "-m", "quartz", "bench", "tof:3,4,5,6,7,8",
+                             "--methods", "search", "--baselines", "none", "--timeout", "2",
+                             "-o", str(out), "--no-progress", "--no-qasm", *extra],
+                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not (out / "results.csv").exists():  # the first circuit is done
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.5)  # inside the second circuit's search
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+        assert time.monotonic() - sent < 10  # not the remaining circuits' 2 s each
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return proc.returncode, err.decode()
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_writes_the_results_so_far_marked_interrupted(tmp_path, sig, code):
+    out = tmp_path / "rep"
+    rc, err = interrupt_bench(out, sig)
+    assert rc == code, err
+    assert f"interrupted by {sig.name}; wrote the report of 2 of 6 circuits" in err, err
+    assert "Traceback" not in err
+    rows = list(csv.DictReader(open(out / "results.csv")))
+    assert [(r["circuit"], r["status"], r["equivalence"]) for r in rows] == [
+        ("tof_3", "ok", "equivalent"), ("tof_4", "interrupted", "equivalent")]
+    md = (out / "results.md").read_text()
+    assert f"**Interrupted** by {sig.name}: 2 of 6 circuits; cut short: tof_4." in md
+    assert "(interrupted)" in md and not (out / "reduction.png").exists()
+    assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.md"]
+
+
+def test_a_signal_stops_parallel_jobs_and_keeps_the_finished_circuits(tmp_path):
+    out = tmp_path / "rep"
+    rc, err = interrupt_bench(out, signal.SIGTERM, "--jobs", "2")
+    assert rc == 143, err
+    rows = list(csv.DictReader(open(out / "results.csv")))
+    names = [r["circuit"] for r in rows]
+    assert 1 <= len(rows) < 6 and names == sorted(names, key=lambda n: int(n.split("_")[1]))
+    assert {(r["status"], r["equivalence"]) for r in rows} == {("ok", "equivalent")}
+    assert f"wrote the report of {len(rows)} of 6 circuits" in err and "Traceback" not in err

@@ -98,6 +98,9 @@ def test_cli_trust_ecc_still_returns_an_equivalent_circuit(tmp_path):
     assert ("the ECC set has 2 false transformation(s): [(empty)] -> [cx(1,0) cx(0,1)], "
             "[cx(1,0) cx(0,1)] -> [(empty)]") in r.stderr
     assert "BUG" not in r.stderr
+    # ... drops them, searches again, and writes that result, checked (item 3 of issue 18)
+    assert "dropped them and searched again" in r.stderr
+    assert "check: equivalent by unitary (proof;" in r.stderr
     a, b = quartz.load(str(src)), quartz.load(str(out))
     np.testing.assert_allclose(b.unitary(), a.unitary(), atol=1e-9)
 
@@ -109,6 +112,29 @@ def test_api_trust_ecc(tmp_path):
         quartz.optimize(c, ecc_set=str(bad), timeout=1)
     with pytest.warns(RuntimeWarning, match=r"not equivalent.*2 false transformation\(s\)"):
         out = quartz.optimize(c, ecc_set=str(bad), timeout=1, trust_ecc=True)
+    np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-9)
+
+
+def test_a_failed_check_drops_the_false_rules_and_recovers(tmp_path):
+    # The false rule (cx(1,0) cx(0,1) -> nothing) applies, and so do true ones (h h, x x, rz
+    # merging); without preprocessing only the search removes them.
+    import math
+
+    bad = issue_file(tmp_path)
+    c = (Circuit(2).h(0).h(0).cx(1, 0).cx(0, 1).rz(math.pi / 4, 1).rz(math.pi / 4, 1).x(0)
+         .x(0).h(1))
+    report: dict = {}
+    with pytest.warns(RuntimeWarning) as caught:
+        out = quartz.optimize(c, ecc_set=str(bad), timeout=1, seed=0, trust_ecc=True,
+                              preprocess=False, report=report)
+    msg = str(caught[0].message)
+    assert "not equivalent to the input" in msg and "[(empty)] -> [cx(1,0) cx(0,1)]" in msg
+    assert "dropped them and searched again" in msg and "returning the input" not in msg
+    assert report["returned"] == "recovered"
+    assert report["dropped"] == ["[(empty)] -> [cx(1,0) cx(0,1)]", "[cx(1,0) cx(0,1)] -> [(empty)]"]
+    assert [k["ok"] for k in report["checks"]] == [False, True] and report["check"]["proof"]
+    assert len(out) < len(c)
+    assert {g.name for g in out} >= {"cx"}  # the false rewrite is not in the result
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-9)
 
 

@@ -2,11 +2,18 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from quartz.cli import main
 from quartz.ecc_sets import read
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_gen_writes_native_and_quartz(tmp_path, capsys):
@@ -72,3 +79,39 @@ def test_gen_constants_option(tmp_path, capsys):
         assert main(["gen", "--gates", "h,rz", "-n", "2", "-q", "1", "--constants", bad,
                      "--no-progress"]) == 2
         assert "--constants" in capsys.readouterr().err
+
+
+def test_gen_interrupted_writes_nothing(tmp_path, capsys, monkeypatch):
+    import quartz.generator
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(quartz.generator, "generate", interrupted)
+    out = tmp_path / "nam.json.gz"
+    assert main(["gen", "--gateset", "nam", "-n", "3", "-q", "2", "-o", str(out),
+                 "--no-progress"]) == 130
+    assert "interrupted by SIGINT; nothing written" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_gen_signal_stops_it_and_leaves_no_file(tmp_path, sig, code):
+    out = tmp_path / "nam.json.gz"
+    proc = subprocess.Popen([sys.executable, "-m", "quartz", "gen", "--gateset", "nam", "-n", "6",
+                             "-q", "3", "-m", "2", "--jobs", "2", "-o", str(out)],
+                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        time.sleep(3)  # enumerating (nam (6,3) takes minutes)
+        assert proc.poll() is None
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == code, err
+        assert time.monotonic() - sent < 20
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = err.decode()
+    assert f"interrupted by {sig.name}; nothing written" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []

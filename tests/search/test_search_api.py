@@ -119,24 +119,68 @@ def test_equivalence_check_methods():
     for q in range(13):
         big.cx(q, q + 1)
     chk = check_equivalent(big, big.copy())
-    assert chk.ok and chk.method == "random states"
+    assert chk.ok and chk.method == "path sum" and chk.proof  # path sums come first
     worse = big.copy().rz(0.01, 13)
     assert check_equivalent(big, worse).ok is False
+    # u3 is outside what path sums handle: random states decide, as evidence only.
+    big.u3(0.1, 0.2, 0.3, 5)
+    chk = check_equivalent(big, big.copy())
+    assert chk.ok and chk.method == "random states" and not chk.proof
+    assert "evidence, not a proof" in chk.summary()
+    assert check_equivalent(big, big.copy().rz(0.01, 13)).ok is False
 
 
-def test_equivalence_check_beyond_20_qubits_counts_the_phase():
-    big = Circuit(22).h(0)
-    for q in range(21):
+def test_equivalence_check_beyond_random_states_counts_the_phase():
+    big = Circuit(26).h(0)
+    for q in range(25):
         big.cx(q, q + 1).rz(0.1 * q, q + 1)
-    assert check_equivalent(big, big.copy()).method == "path sum"
-    assert check_equivalent(big, big.copy()).ok
+    chk = check_equivalent(big, big.copy())
+    assert chk.ok and chk.method == "path sum" and chk.seconds > 0
     d = big.copy()
     d.global_phase = 0.5
     assert check_equivalent(big, d).ok is False
-    # u3 is outside what path sums handle: qcec decides, phase included.
+    # u3 is outside what path sums handle and 26 qubits too many to simulate: qcec decides.
     big.u3(0.1, 0.2, 0.3, 5)
     assert check_equivalent(big, big.copy()).method == "qcec"
     assert check_equivalent(big, big.copy()).ok
     d = big.copy()
     d.global_phase = 0.5
     assert check_equivalent(big, d).ok is False
+
+
+def test_equivalence_check_without_a_verdict_says_why():
+    big = Circuit(26).h(0)
+    for q in range(25):
+        big.cx(q, q + 1)
+    big.u3(0.1, 0.2, 0.3, 5)
+    chk = check_equivalent(big, big.copy(), timeout=0.1)
+    assert chk.ok is None and chk.method == "none" and not chk.proof
+    assert "gates outside path sums" in chk.detail and "26 qubits too many" in chk.detail
+    assert chk.seconds < 5
+    assert chk.summary().startswith("not checked")
+
+
+def test_optimize_reports_the_final_check(small_set):
+    report: dict = {}
+    out = quartz.optimize(redundant(), ecc_set=small_set, timeout=1, seed=0, report=report)
+    assert same_unitary(out, redundant())
+    assert report["returned"] == "optimized"
+    chk = report["check"]
+    assert chk["ok"] is True and chk["method"] == "unitary" and chk["proof"] is True
+    assert 0 <= chk["seconds"] < 5 and "difference" in chk["detail"]
+    with pytest.raises(QuartzError, match="check_timeout must be a non-negative"):
+        quartz.optimize(redundant(), ecc_set=small_set, check_timeout=-1)
+
+
+def test_optimize_reports_an_unconcluded_check(small_set, caplog):
+    c = Circuit(26).h(0)
+    for q in range(25):
+        c.cx(q, q + 1)
+    c.u3(0.1, 0.2, 0.3, 5).h(3).h(3)
+    report: dict = {}
+    with caplog.at_level(logging.WARNING, logger="quartz"):
+        out = quartz.optimize(c, "ibm", ecc_set=[], timeout=0.2, check_timeout=0.1,
+                              preprocess=False, report=report)
+    assert len(out) == len(c)
+    assert report["check"]["ok"] is None and report["check"]["method"] == "none"
+    assert "not checked" in caplog.text

@@ -44,3 +44,38 @@ def test_errors_are_one_line(nam_rules, tmp_path, capsys):
     assert main(["optimize", str(src), "--cost", "area"]) == 2
     assert "unknown cost" in capsys.readouterr().err
     assert main(["optimize", str(src), "--model", "x.pt"]) == 2
+
+
+def test_prints_how_the_result_was_checked(nam_rules, tmp_path, capsys):
+    c = random_nam_circuit(3, 30, 4)
+    src, dst = tmp_path / "in.qasm", tmp_path / "out.qasm"
+    quartz.dump(c, str(src))
+    assert main(["optimize", str(src), "-o", str(dst), "--timeout", "0.5", "--no-progress",
+                 "--require-check"]) == 0
+    lines = [l for l in capsys.readouterr().err.splitlines() if l.startswith("check: ")]
+    assert len(lines) == 1 and lines[0].startswith("check: equivalent by unitary (proof;")
+    assert same_unitary(quartz.load(str(dst)), c)
+
+
+def wide_u3_circuit() -> quartz.Circuit:
+    """26 qubits with a u3: no path sum, too wide to simulate, so only qcec could decide."""
+    c = quartz.Circuit(26).h(0)
+    for q in range(25):
+        c.cx(q, q + 1)
+    return c.u3(0.1, 0.2, 0.3, 5).h(3).h(3)
+
+
+def test_require_check_exits_3_and_writes_nothing_when_no_check_concluded(tmp_path, capsys):
+    from quartz.cli.optimize_cmd import NOT_CHECKED_EXIT
+
+    src, dst = tmp_path / "in.qasm", tmp_path / "out.qasm"
+    quartz.dump(wide_u3_circuit(), str(src))
+    args = ["optimize", str(src), "-o", str(dst), "--gateset", "ibm", "--timeout", "0.2",
+            "--check-timeout", "0.1", "--no-progress"]
+    assert main(args + ["--require-check"]) == NOT_CHECKED_EXIT == 3
+    err = capsys.readouterr().err
+    assert "check: not checked (" in err and "--require-check" in err
+    assert not dst.exists()
+    assert main(args) == 0  # without the flag the unchecked result is written, and says so
+    assert "check: not checked (" in capsys.readouterr().err and dst.exists()
+    assert main(args[:-1] + ["--check-timeout", "-1"]) == 2
