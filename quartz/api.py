@@ -188,7 +188,7 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
-    polish = None
+    search_kw = None  # the search's arguments (method 'search'), reused by the recovery
     gs = get_gate_set(gate_set)
     c = get_cost(cost)
     work = to_gate_set(original, gs)
@@ -213,23 +213,23 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             result = getattr(result, "circuit", result)
     else:
         matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
+        polish = None
         if preprocess:
             from quartz.search.preprocess import style_for_gate_set
 
             polish = style_for_gate_set(gs)
+        search_kw = dict(cost=c, seed=seed, progress=progress, threads=threads, polish=polish,
+                         algorithm=algorithm)
         # The timeout covers the whole call: conversion, preprocessing, search and the final
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)
-        found = search(work, matcher, cost=c, timeout=max(0.0, left - CHECK_SHARE * timeout),
-                       seed=seed, progress=progress, threads=threads, polish=polish,
-                       algorithm=algorithm)
+        found = search(work, matcher, timeout=max(0.0, left - CHECK_SHARE * timeout),
+                       **search_kw)
         result = found.circuit
         if history is not None:
             history.extend(found.history)
     if c.search_value(result) > c.search_value(work):
         result = work
-    search_kw = dict(cost=c, seed=seed, progress=progress, threads=threads,
-                     polish=polish, algorithm=algorithm) if method == "search" else None
 
     def budget() -> float:
         """Seconds for one final check."""

@@ -40,13 +40,6 @@ struct SharedBest {
   }
 };
 
-// The source's second gate is not where x needs it (a cheap test before match_view).
-inline bool second_gate_absent(const Dag& d, const Xfer& x, int v) {
-  if (x.src_gates < 2) return false;
-  int nb = x.step_forward[1] ? d.next(v, x.step_from_slot[1]) : d.prev(v, x.step_from_slot[1]);
-  return nb < 0 || d.type(nb) != x.src.gates()[x.order[1]].type;
-}
-
 }  // namespace
 
 Circuit Searcher::anneal(const Circuit& start, int chains) {
@@ -83,22 +76,9 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
       long moves = 0;
       for (int b = 0; b < 256 && dag.num_gates() > 0; b++) {
         int v = dag.random_node(rng);
-        const std::vector<int>& lst = ix_.by_type[static_cast<int>(dag.type(v))];
-        if (lst.empty()) continue;
+        if (ix_.by_type[static_cast<int>(dag.type(v))].empty()) continue;
         moves++;
-        const size_t L = lst.size();
-        size_t off = rng() % L;
-        bool found = false;
-        for (size_t j = 0; j < L && !found; j++) {
-          const Xfer& x = ix_.xfers[lst[(off + j) % L]];
-          if (second_gate_absent(dag, x, v)) continue;
-          try {
-            found = match_view(dag, x, v, m) && dag.prepare(x, m, rw);
-          } catch (const std::overflow_error&) {
-            found = false;
-          }
-        }
-        if (!found) continue;
+        if (!propose_move(ix_, dag, v, rng, m, rw)) continue;
         const double d = rw.delta;
         if (d > 1e-9 && unif(rng) >= std::exp(-d / T)) continue;
         if (d > 1e-9) save();  // leaving a best state
@@ -120,10 +100,11 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
           Circuit r = resynthesize(p);
           if (cost_(r) < cost_(p) - 1e-9) p = std::move(r);
         }
-        double pc = Dag(p, gc).cost();
+        Dag pd(p, gc);
+        const double pc = pd.cost();
         if (pc < dag.cost() - 1e-9) {
           save();
-          dag = Dag(p, gc);
+          dag = std::move(pd);
           if (pc < bc - 1e-9) {
             best = std::move(p);
             bc = pc;

@@ -157,15 +157,7 @@ void bind_search(py::module_& m) {
           int applied = 0;
           bool ok = dag.check();
           for (int s = 0; s < steps && ok && dag.num_gates() > 0; s++) {
-            int v = dag.random_node(rng);
-            const std::vector<int>& lst = pm.ix->by_type[static_cast<int>(dag.type(v))];
-            if (lst.empty()) continue;
-            size_t off = rng() % lst.size(), j = 0;
-            for (; j < lst.size(); j++) {
-              const Xfer& x = pm.ix->xfers[lst[(off + j) % lst.size()]];
-              if (match_view(dag, x, v, mt) && dag.prepare(x, mt, rw)) break;
-            }
-            if (j == lst.size()) continue;
+            if (!propose_move(*pm.ix, dag, dag.random_node(rng), rng, mt, rw)) continue;
             dag.commit(rw);
             applied++;
             ok = dag.check() && static_cast<int>(dag.cost() + 0.5) == dag.num_gates();

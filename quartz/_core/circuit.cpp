@@ -102,16 +102,18 @@ int Circuit::two_qubit_count() const {
   return c;
 }
 
+bool is_t_like(GateType t, const Param& p) {
+  if (t == GateType::T || t == GateType::TDG) return true;
+  if (t == GateType::RZ || t == GateType::P || t == GateType::U1 || t == GateType::CP)
+    return !p.is_symbolic() && p.exact && p.den == 4;  // odd multiple of pi/4
+  return false;
+}
+
 int Circuit::t_count() const {
+  static const Param none;
   int c = 0;
-  for (const Gate& g : gates_) {
-    if (g.type == GateType::T || g.type == GateType::TDG) { c++; continue; }
-    if (g.type == GateType::RZ || g.type == GateType::P || g.type == GateType::U1 ||
-        g.type == GateType::CP) {
-      const Param& p = params_[g.param_index];
-      if (!p.is_symbolic() && p.exact && p.den == 4) c++;  // odd multiple of pi/4
-    }
-  }
+  for (const Gate& g : gates_)
+    c += is_t_like(g.type, g.num_params ? params_[g.param_index] : none);
   return c;
 }
 

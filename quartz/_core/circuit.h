@@ -73,6 +73,9 @@ class Circuit {
   mutable std::vector<int32_t> prev_, next_;
 };
 
+// A T-like gate (counted by Circuit::t_count): t, tdg, or p/u1/rz/cp by an odd multiple of pi/4.
+bool is_t_like(GateType t, const Param& first_param);
+
 // Apply one dense k-qubit matrix to a state vector of n qubits.
 void apply_matrix(std::vector<cplx>& state, int n, const std::vector<cplx>& m,
                   const int32_t* qubits, int k);

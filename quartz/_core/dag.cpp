@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "rewrite.h"
 
@@ -12,23 +13,35 @@ namespace {
 
 constexpr uint64_t kLabelStep = static_cast<uint64_t>(1) << 32;
 
-bool t_like(GateType t, const Param* p) {
-  if (t == GateType::T || t == GateType::TDG) return true;
-  if (t == GateType::RZ || t == GateType::P || t == GateType::U1 || t == GateType::CP)
-    return !p[0].is_symbolic() && p[0].exact && p[0].den == 4;
-  return false;
-}
-
-Param times_rational(const Param& a, int64_t num, int64_t den) {
-  if (a.exact) return Param::pi_frac(a.num * num, a.den * den);
-  return Param::radians(a.rad * static_cast<double>(num) / static_cast<double>(den));
+// The source's second gate is not where x needs it (a cheap test before match_view).
+inline bool second_gate_absent(const Dag& d, const Xfer& x, int v) {
+  if (x.src_gates < 2) return false;
+  int nb = x.step_forward[1] ? d.next(v, x.step_from_slot[1]) : d.prev(v, x.step_from_slot[1]);
+  return nb < 0 || d.type(nb) != x.src.gates()[x.order[1]].type;
 }
 
 }  // namespace
 
+bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Match& m,
+                  PreparedRewrite& rw) {
+  const std::vector<int>& lst = ix.by_type[static_cast<int>(dag.type(v))];
+  const size_t L = lst.size();
+  if (L == 0) return false;
+  const size_t off = rng() % L;
+  for (size_t j = 0; j < L; j++) {
+    const Xfer& x = ix.xfers[lst[(off + j) % L]];
+    if (second_gate_absent(dag, x, v)) continue;
+    try {
+      if (match_view(dag, x, v, m) && dag.prepare(x, m, rw)) return true;
+    } catch (const std::overflow_error&) {  // exact angle arithmetic overflowed: no move
+    }
+  }
+  return false;
+}
+
 double GateCost::operator()(GateType t, const Param* params) const {
   double c = weight[static_cast<int>(t)];
-  if (t_weight != 0.0 && t_like(t, params)) c += t_weight;
+  if (t_weight != 0.0 && is_t_like(t, params[0])) c += t_weight;
   return c;
 }
 
@@ -159,13 +172,8 @@ bool Dag::prepare(const Xfer& x, const Match& m, PreparedRewrite& rw) {
     std::fill(seen_.begin(), seen_.end(), 0);
     stamp_ = 1;
   }
-  // Phase of the rewrite, bound to the matched angles (U_dst = e^{i phase} U_src).
-  Param phase = Param::pi_frac(x.phase.cnum, x.phase.cden);
-  for (auto& t : x.phase.terms) {
-    const Param& a = m.binding[std::get<0>(t)];
-    if (a.is_symbolic()) return false;
-    phase = phase + times_rational(a, std::get<1>(t), std::get<2>(t));
-  }
+  Param phase;
+  if (!bound_phase(x, m, phase)) return false;
   uint64_t hi = 0;
   rw.anchor = -1;
   rw.delta = 0.0;

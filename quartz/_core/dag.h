@@ -90,4 +90,9 @@ class Dag {
   long relabels_ = 0;
 };
 
+// A move at node v: the first transformation (from a random offset in v's type list) that
+// matches there convexly, prepared in rw; false when none does.
+bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Match& m,
+                  PreparedRewrite& rw);
+
 }  // namespace quartz

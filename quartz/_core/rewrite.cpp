@@ -98,14 +98,19 @@ bool match_is_convex(const Circuit& c, const Match& m) {
   return classify(c, m, lo, hi, st);
 }
 
-bool apply_match(const Circuit& c, const Xfer& x, const Match& m, Circuit& out, int* target_pos) {
-  // Phase of the rewrite, bound to the matched angles.
-  Param phase = Param::pi_frac(x.phase.cnum, x.phase.cden);
+bool bound_phase(const Xfer& x, const Match& m, Param& phase) {
+  phase = Param::pi_frac(x.phase.cnum, x.phase.cden);
   for (auto& t : x.phase.terms) {
     const Param& a = m.binding[std::get<0>(t)];
     if (a.is_symbolic()) return false;
     phase = phase + times_rational(a, std::get<1>(t), std::get<2>(t));
   }
+  return true;
+}
+
+bool apply_match(const Circuit& c, const Xfer& x, const Match& m, Circuit& out, int* target_pos) {
+  Param phase;
+  if (!bound_phase(x, m, phase)) return false;
   int lo, hi;
   thread_local std::vector<char> st;
   if (!classify(c, m, lo, hi, st)) return false;  // not convex

@@ -14,6 +14,10 @@ bool normalize_rotation(GateType t, Param& angle, Param& phase);
 // The circuit with every rotation normalized and identity rotations dropped (phase kept).
 Circuit normalize_circuit(const Circuit& c);
 
+// The rewrite's phase bound to the matched angles (U_dst = e^{i phase} U_src); false when a
+// bound angle is still symbolic.
+bool bound_phase(const Xfer& x, const Match& m, Param& phase);
+
 // Rewrite match m of xfer x in c into `out`. Returns false (out untouched) when the match is
 // not convex (the rewrite would create a cycle) or its phase cannot be bound to constants.
 // *target_pos receives the index in `out` where the target's gates begin.
