@@ -46,15 +46,21 @@ QUARTZ_60S = {"tof_3": 35, "barenco_tof_3": 40, "mod5_4": 44, "tof_5": 75, "vbe_
 
 
 def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> dict:
-    """Optimise one benchmark circuit with `algorithm` and check the result."""
+    """Optimise one benchmark circuit with `algorithm` and check the result.
+
+    The whole budget is used (patience=None) unless `algorithm` reads 'ALG@PATIENCE'
+    ('anneal@auto': the default convergence rule; 'anneal@5': 5 s without improvement)."""
+    from quartz.search.patience import as_patience
     import quartz
     from quartz.bench.equivalence import check_equivalence
 
     c = quartz.load(str(BENCH / f"{name}.qasm"))
     history: list = []
     t0 = time.monotonic()
-    out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=algorithm,
-                          history=history)
+    alg, _, pat = algorithm.partition("@")
+    patience = None if not pat else as_patience(pat if pat == "auto" else float(pat))
+    out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=alg,
+                          history=history, patience=patience)
     dt = time.monotonic() - t0
     chk = check_equivalence(c, out, timeout=120.0)
     return {"circuit": name, "qubits": c.num_qubits, "original": len(c), "original_cx": c.cx_count,

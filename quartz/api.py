@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from quartz.circuit import Circuit
+from quartz.cpus import resolve_threads
 from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
 
@@ -150,9 +151,9 @@ def _check_seconds(what: str, value) -> None:
 def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
-             threads: int = 2, history: list | None = None, trust_ecc: bool = False,
+             threads: int | None = None, history: list | None = None, trust_ecc: bool = False,
              check_timeout: float | None = None, report: dict | None = None,
-             algorithm: str = "anneal"):
+             algorithm: str = "anneal", patience="auto"):
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -168,6 +169,11 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     else the input. Either way a RuntimeWarning names the false transformations.
     `algorithm`: the search, 'anneal' (simulated annealing on the working DAG, the default:
     better on the Nam suite, see BENCHMARKS.md) or 'best_first' (Quartz's backtracking search).
+    `patience`: the search ends before `timeout` once it has converged: 'auto' (default: no
+    better circuit for a window that grows with the circuit's size and with the time its
+    last improvement took, quartz.search.patience.AUTO), a number of seconds, a
+    quartz.search.patience.Patience, or None to always use the whole `timeout`.
+    `threads`: search threads (default: the CPUs this process may use).
     `history`: a list that receives the search's (seconds, best cost) trace (method 'search').
     `trust_ecc`: use an ECC set file without verifying it first (default: a file that is not
     shipped is verified when it is loaded, and refused when a class is false).
@@ -176,19 +182,24 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     `report`: a dict that receives the final check's verdict under "check" (ok: True/False/
     None = nothing concluded, method, proof: False for random-state evidence, seconds, detail),
     "checks" (every check run, in order), "dropped" (the false transformations dropped, as
-    '[source] -> [target]' text) and "returned": "optimized", "recovered" or "input".
+    '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
+    "search" (method 'search': seconds, converged, interrupted, moves; else None).
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
+    from quartz.search.patience import as_patience
 
     start = time.monotonic()
     if method not in METHODS:
         raise QuartzError(f"unknown method '{method}'; choose one of {', '.join(METHODS)}")
     _check_seconds("timeout", timeout)
+    threads = resolve_threads(threads)
+    as_patience(patience)  # a bad value fails before any work
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
     search_kw = None  # the search's arguments (method 'search'), reused by the recovery
+    search_info: dict | None = None
     gs = get_gate_set(gate_set)
     c = get_cost(cost)
     work = to_gate_set(original, gs)
@@ -219,13 +230,15 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
 
             polish = style_for_gate_set(gs)
         search_kw = dict(cost=c, seed=seed, progress=progress, threads=threads, polish=polish,
-                         algorithm=algorithm)
+                         algorithm=algorithm, patience=patience)
         # The timeout covers the whole call: conversion, preprocessing, search and the final
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)
         found = search(work, matcher, timeout=max(0.0, left - CHECK_SHARE * timeout),
                        **search_kw)
         result = found.circuit
+        search_info = dict(seconds=found.seconds, converged=found.converged,
+                           interrupted=found.interrupted, moves=found.expansions)
         if history is not None:
             history.extend(found.history)
     if c.search_value(result) > c.search_value(work):
@@ -246,7 +259,7 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
         original, result, work, rules, budget, recovery_budget, search_kw)
     if report is not None:
         report.update(check=checks[-1].as_dict(), checks=[k.as_dict() for k in checks],
-                      dropped=dropped, returned=returned)
+                      dropped=dropped, returned=returned, search=search_info)
     if returned == "input":
         return circuit if kind != "qasm" else original.to_qasm()
     result.name = original.name

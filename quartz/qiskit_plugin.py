@@ -9,6 +9,12 @@ environment variable QUARTZ_QISKIT_TIMEOUT overrides levels 1-3):
 
     level 0: 0 (nothing beyond Qiskit's default stage)   level 1: 2 s   level 2: 10 s   level 3: 30 s
 
+Each block's search stops as soon as it has converged (`PLUGIN_PATIENCE`: no better circuit
+for 0.2 s plus 0.01 s per gate plus half the time its last improvement took), so small circuits return
+in about the time Qiskit's own level takes and large ones get up to the level's budget;
+QUARTZ_QISKIT_PATIENCE sets it instead ('auto' for quartz.optimize's rule, a number of
+seconds, or 'none' to spend the whole budget).
+
 `QuartzOptimization(gate_set, timeout, cost)` is a TransformationPass usable on its own. It
 optimizes each maximal block of unitary gates between barriers, measurements, resets, classical
 control and gates quartz does not know, each with `quartz.optimize` in the quartz gate set that
@@ -54,11 +60,15 @@ from qiskit.transpiler.preset_passmanagers.plugin import (
 from quartz.circuit import GATE_NAMES, Circuit
 from quartz.errors import QuartzError
 from quartz.gatesets import GATE_SETS, get_gate_set
+from quartz.search.patience import Patience, PatienceLike, as_patience
 
 log = logging.getLogger("quartz.qiskit_plugin")
 
 LEVEL_TIMEOUTS: dict[int, float] = {0: 0.0, 1: 2.0, 2: 10.0, 3: 30.0}
 TIMEOUT_ENV = "QUARTZ_QISKIT_TIMEOUT"
+PATIENCE_ENV = "QUARTZ_QISKIT_PATIENCE"
+# Blocks are small and a transpile call should cost about what Qiskit's level does.
+PLUGIN_PATIENCE = Patience(seconds=0.2, per_gate=0.01, growth=0.5)
 # Our gate sets, most preferred first when several fit inside a basis.
 PREFERENCE = ("nam", "ibm_modern", "clifford_t", "ibm", "rigetti", "ionq")
 VERIFY_MAX_QUBITS = 16
@@ -86,6 +96,22 @@ def level_timeout(level: int | None) -> float:
             raise QuartzError(f"{TIMEOUT_ENV} must be a non-negative number, got {env!r}")
         return value
     return LEVEL_TIMEOUTS[level]
+
+
+def plugin_patience() -> Patience | None:
+    """The stage's convergence rule: PLUGIN_PATIENCE unless QUARTZ_QISKIT_PATIENCE says else."""
+    env = os.environ.get(PATIENCE_ENV, "").strip().lower()
+    if not env:
+        return PLUGIN_PATIENCE
+    if env == "none":
+        return None
+    if env == "auto":
+        return as_patience("auto")
+    try:
+        return as_patience(float(env))
+    except ValueError:
+        raise QuartzError(f"{PATIENCE_ENV} must be 'auto', 'none' or a number of seconds, "
+                          f"got {env!r}") from None
 
 
 def _quartz_names(basis: Iterable[str]) -> set[str]:
@@ -154,7 +180,8 @@ class QuartzOptimization(TransformationPass):
 
     def __init__(self, gate_set: str | None = None, timeout: float = 1.0, cost: str = "gates",
                  seed: int | None = None, *, basis_gates: Iterable[str] | None = None,
-                 target=None, coupling_map=None, verify: bool = True):
+                 target=None, coupling_map=None, verify: bool = True,
+                 patience: PatienceLike = "auto"):
         super().__init__()
         if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
             raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
@@ -173,6 +200,7 @@ class QuartzOptimization(TransformationPass):
         if coupling_map is None and target is not None:
             self.coupling_map = target.build_coupling_map()
         self.verify = verify
+        self.patience = as_patience(patience)
         # How each block of the last finished run ended: "improved", "kept", or a rejection
         # reason; for tests and users. Each run fills its own list and then replaces this one,
         # so runs in several threads at once do not mix their entries.
@@ -244,7 +272,8 @@ class QuartzOptimization(TransformationPass):
             start = convert(original, self.gate_set)
             # The final check gets the block's budget too (not optimize's 20 s minimum).
             out = optimize(start, gate_set=self.gate_set, timeout=budget, cost=self.cost,
-                           seed=self.seed, check_timeout=max(budget, 0.05))
+                           seed=self.seed, check_timeout=max(budget, 0.05),
+                           patience=self.patience, threads=self._threads())
             result = self._into_basis(out)
         except QuartzError as e:
             log.warning("quartz left a %d-gate block unchanged: %s", len(block), e)
@@ -259,6 +288,11 @@ class QuartzOptimization(TransformationPass):
             return None
         report.append("improved")
         return result
+
+    @staticmethod
+    def _threads() -> int | None:
+        """One search thread inside Qiskit's worker processes (they already fill the CPUs)."""
+        return 1 if os.environ.get("QISKIT_IN_PARALLEL", "").upper() == "TRUE" else None
 
     def _into_basis(self, out: Circuit) -> QuantumCircuit | None:
         """The optimized block as a Qiskit circuit in the target basis (None if impossible)."""
@@ -382,7 +416,8 @@ class QuartzOptimizationPlugin(PassManagerStagePlugin):
             stage.append(default.to_flow_controller())
         stage.append(QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
                                         basis_gates=cfg.basis_gates, target=cfg.target,
-                                        coupling_map=cfg.coupling_map))
+                                        coupling_map=cfg.coupling_map,
+                                        patience=plugin_patience()))
         if cfg.basis_gates is not None or cfg.target is not None:
             from qiskit.transpiler import ConditionalController
 

@@ -110,14 +110,15 @@ def test_interrupt_outside_the_search_writes_the_input(qasm, tmp_path, capsys, m
 def test_signal_saves_the_best_so_far(tmp_path, sig, code):
     out = tmp_path / "out.qasm"
     proc = subprocess.Popen([sys.executable, "-m", "quartz", "optimize", str(TOF3), "-o", str(out),
-                             "--timeout", "60"], cwd=REPO, stderr=subprocess.PIPE,
+                             "--timeout", "60", "--patience", "none"], cwd=REPO,
+                            stderr=subprocess.PIPE,
                             stdout=subprocess.DEVNULL)
     err: list[bytes] = []
     reader = threading.Thread(target=lambda: err.extend(iter(lambda: proc.stderr.read1(4096), b"")))
     reader.start()
     try:
         deadline = time.monotonic() + 60
-        while b"expanded" not in b"".join(err):  # the search's progress line: it is running
+        while b"moves/s" not in b"".join(err):  # the search's progress line: it is running
             assert proc.poll() is None and time.monotonic() < deadline, b"".join(err)
             time.sleep(0.1)
         time.sleep(1.0)

@@ -443,3 +443,32 @@ def test_one_pass_shared_by_threads_keeps_each_runs_report_whole():
     for i, qc in enumerate(qcs):
         assert Operator(outs[i]) == Operator(qc) and outs[i].size() < qc.size()
     assert p.last_report == ["improved"]  # one run's entries, not the three runs' interleaved
+
+
+# --- stop when done -------------------------------------------------------------------------
+def test_plugin_patience_default_env_and_errors(monkeypatch):
+    from quartz.search.patience import AUTO, Patience
+
+    monkeypatch.delenv(qp.PATIENCE_ENV, raising=False)
+    assert qp.plugin_patience() == qp.PLUGIN_PATIENCE
+    for text, want in (("none", None), ("auto", AUTO), ("1.5", Patience(1.5, 0.0, 0.0))):
+        monkeypatch.setenv(qp.PATIENCE_ENV, text)
+        assert qp.plugin_patience() == want
+    monkeypatch.setenv(qp.PATIENCE_ENV, "soon")
+    with pytest.raises(QuartzError, match="QUARTZ_QISKIT_PATIENCE must be 'auto', 'none'"):
+        qp.plugin_patience()
+
+
+def test_level_3_stage_on_a_small_circuit_ends_before_its_budget(monkeypatch):
+    import time
+
+    monkeypatch.delenv(qp.TIMEOUT_ENV, raising=False)
+    monkeypatch.delenv(qp.PATIENCE_ENV, raising=False)
+    qc = _small(2)
+    t = time.monotonic()
+    out = transpile(qc, basis_gates=NAM_BASIS, optimization_level=3, seed_transpiler=1,
+                    optimization_method="quartz")
+    assert time.monotonic() - t < 15  # level 3's budget is 30 s; the block converges first
+    plain = transpile(qc, basis_gates=NAM_BASIS, optimization_level=3, seed_transpiler=1)
+    assert out.size() <= plain.size()
+    assert Operator(out).equiv(Operator(qc))

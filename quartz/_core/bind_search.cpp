@@ -174,7 +174,9 @@ void bind_search(py::module_& m) {
                        uint64_t seed, double gamma, int threads, int full_limit, int window,
                        int window_expansions, bool greedy_only, int polish_style,
                        bool polish_candidates, py::object progress, double progress_interval,
-                       int algorithm, double temperature, double restart_after) {
+                       int algorithm, double temperature, double restart_after,
+                       double patience, double patience_per_gate, double patience_growth,
+                       double time_offset, double last_improvement) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -190,6 +192,11 @@ void bind_search(py::module_& m) {
           opt.algorithm = algorithm;
           opt.temperature = temperature;
           opt.restart_after = restart_after;
+          opt.patience = patience;
+          opt.patience_per_gate = patience_per_gate;
+          opt.patience_growth = patience_growth;
+          opt.time_offset = time_offset;
+          opt.last_improvement = last_improvement;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -239,7 +246,8 @@ void bind_search(py::module_& m) {
           if (ep) std::rethrow_exception(ep);
           if (!cost.error->empty()) throw py::value_error("cost function failed: " + *cost.error);
           if (!cb_error.empty()) throw py::value_error("progress callback failed: " + cb_error);
-          return py::make_tuple(result, pr.history, interrupted, pr.expansions.load());
+          return py::make_tuple(result, pr.history, interrupted, pr.expansions.load(),
+                                pr.converged.load(), pr.last_improvement.load());
         },
         py::arg("matcher"), py::arg("circuit"), py::arg("cost"), py::arg("timeout") = 60.0,
         py::arg("seed") = 0, py::arg("gamma") = 1.05, py::arg("threads") = 2, py::arg("full_limit") = 300,
@@ -247,5 +255,9 @@ void bind_search(py::module_& m) {
         py::arg("polish_style") = -1, py::arg("polish_candidates") = false,
         py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
         py::arg("algorithm") = 0, py::arg("temperature") = 0.3, py::arg("restart_after") = 2.0,
-        "(best circuit, [(seconds, best cost)], interrupted, expansions).");
+        py::arg("patience") = -1.0, py::arg("patience_per_gate") = 0.0,
+        py::arg("patience_growth") = 0.0, py::arg("time_offset") = 0.0,
+        py::arg("last_improvement") = 0.0,
+        "(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of "
+        "the last improvement (with time_offset)). patience < 0: no convergence stop.");
 }

@@ -39,9 +39,12 @@ double CostSpec::operator()(const Circuit& c) const {
 void SearchProgress::report(double cost, int gates) {
   std::lock_guard<std::mutex> lk(mu);
   if (history.empty() || cost < best_cost - 1e-12) {
+    const double t = std::chrono::duration<double>(Clock::now() - start).count();
+    if (!history.empty()) last_improvement.store(t + time_offset, std::memory_order_relaxed);
     best_cost = cost;
     best_gates = gates;
-    history.emplace_back(std::chrono::duration<double>(Clock::now() - start).count(), cost);
+    if (gates > 0) best_gates_now.store(gates, std::memory_order_relaxed);
+    history.emplace_back(t, cost);
   }
 }
 
@@ -63,7 +66,18 @@ Searcher::Searcher(const XferIndex& ix, const CostSpec& cost, const SearchOption
 }
 
 bool Searcher::out_of_time(Clock::time_point until) const {
-  return pr_.stop.load(std::memory_order_relaxed) || Clock::now() >= until;
+  if (pr_.stop.load(std::memory_order_relaxed)) return true;
+  const Clock::time_point now = Clock::now();
+  if (now >= until) return true;
+  if (opt_.patience < 0) return false;
+  const double t = std::chrono::duration<double>(now - pr_.start).count() + opt_.time_offset;
+  const double last = pr_.last_improvement.load(std::memory_order_relaxed);
+  const double window = opt_.patience +
+                        opt_.patience_per_gate * pr_.best_gates_now.load(std::memory_order_relaxed) +
+                        opt_.patience_growth * last;
+  if (t - last < window) return false;
+  pr_.converged.store(true, std::memory_order_relaxed);
+  return true;
 }
 
 Circuit Searcher::greedy(const Circuit& c) const {
@@ -320,6 +334,9 @@ Circuit Searcher::windowed(const Circuit& c, Clock::time_point until, uint64_t s
 
 Circuit Searcher::optimize(const Circuit& input) {
   pr_.start = Clock::now();
+  pr_.time_offset = opt_.time_offset;
+  pr_.last_improvement = opt_.last_improvement;
+  pr_.best_gates_now = input.num_gates();
   deadline_ = pr_.start + std::chrono::microseconds(static_cast<long long>(opt_.timeout * 1e6));
   Circuit start = normalize_circuit(input);
   double start_cost = cost_(start);

@@ -48,7 +48,17 @@ struct SearchOptions {
   double temperature = 0.3;   // a move raising the cost by d is accepted with exp(-d/T)
   double restart_after = 2.0; // seconds without a new best before a chain returns to its best
   double sync_every = 0.5;
-  bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing    // seconds between exchanges of the best between chains
+  bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing
+  // Convergence ("stop when done"): with patience >= 0 the search ends once no better circuit
+  // has been found for patience + patience_per_gate x (best's gates) + patience_growth x
+  // (time of the last improvement) seconds. Times count from time_offset seconds before this
+  // call (work done by earlier calls of one search); last_improvement is then the time of the
+  // last improvement before it.
+  double patience = -1.0;
+  double patience_per_gate = 0.0;
+  double patience_growth = 0.0;
+  double time_offset = 0.0;
+  double last_improvement = 0.0;
 };
 
 struct SearchProgress {
@@ -59,6 +69,10 @@ struct SearchProgress {
   std::vector<std::pair<double, double>> history;  // (seconds, best cost)
   std::vector<double> parts;  // current cost of each segment in the split mode
   std::atomic<long> expansions{0};  // expansions (best-first) or moves evaluated (anneal)
+  std::atomic<double> last_improvement{0.0};  // seconds (with the time offset) of the last new best
+  std::atomic<int> best_gates_now{0};
+  std::atomic<bool> converged{false};  // the search ended by its patience rule
+  double time_offset = 0.0;
   std::chrono::steady_clock::time_point start;
   void report(double cost, int gates);
 };
@@ -81,6 +95,7 @@ class Searcher {
   Circuit anneal(const Circuit& c, int chains);
 
  private:
+  // Stopped, past `until`, or converged by the patience rule (which then sets pr_.converged).
   bool out_of_time(std::chrono::steady_clock::time_point until) const;
   // Segment-by-segment search until `until`; `whole` reports the cost as the circuit's,
   // otherwise as this part's share (part_cost points into SearchProgress::parts).

@@ -65,13 +65,15 @@ class CircuitResult:
 
 
 def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False) -> OptimizerFn:
-    """An optimizer function running `quartz.optimize(..., method=method)`, with its trace."""
+    """An optimizer function running `quartz.optimize(..., method=method)`, with its trace.
+
+    The search spends the whole budget (patience=None), so methods compare at equal time."""
 
     def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
         from quartz.api import optimize
 
         history: list = []
-        kwargs = {"history": history} if method == "search" else {}
+        kwargs = {"history": history, "patience": None} if method == "search" else {}
         out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method,
                        ecc_set=ecc_set, trust_ecc=trust_ecc, **kwargs)
         return out, [(float(s), float(c)) for s, c in history]

@@ -44,7 +44,12 @@ def add_parser(sub):
     p.add_argument("--method", choices=("search", "rl"), default="search")
     p.add_argument("--model", default=None, metavar="PATH", help="RL checkpoint (with --method rl)")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--threads", type=int, default=2, help="search threads (default: 2)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="search threads (default: the CPUs this process may use)")
+    p.add_argument("--patience", default="auto", metavar="P",
+                   help="stop once converged: 'auto' (default: a window that grows with the "
+                        "circuit), seconds without a better circuit, or 'none' to use the whole "
+                        "--timeout")
     p.add_argument("--algorithm", choices=("anneal", "best_first"), default="anneal",
                    help="search algorithm (default: anneal)")
     p.add_argument("--check-timeout", type=float, default=None, metavar="S",
@@ -55,6 +60,20 @@ def add_parser(sub):
                         "check concluded on the result")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     return p
+
+
+def _patience(text: str):
+    """--patience as optimize() takes it: 'auto', None ('none') or seconds."""
+    if text in ("auto", "none"):
+        return None if text == "none" else "auto"
+    try:
+        value = float(text)
+    except ValueError:
+        raise QuartzError(f"--patience must be 'auto', 'none' or a number of seconds, "
+                          f"got {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise QuartzError(f"--patience must be a non-negative number of seconds, got {text!r}")
+    return value
 
 
 def _stats(c) -> str:
@@ -127,8 +146,9 @@ def run(args) -> int:
         raise QuartzError("--timeout must be non-negative")
     if args.check_timeout is not None and args.check_timeout < 0:
         raise QuartzError("--check-timeout must be non-negative")
-    if args.threads < 1:
+    if args.threads is not None and args.threads < 1:
         raise QuartzError("--threads must be at least 1")
+    patience = _patience(args.patience)
     if args.model and args.method != "rl":
         raise QuartzError("--model is only used with --method rl")
     path = output_path(args)
@@ -147,6 +167,7 @@ def run(args) -> int:
                            seed=args.seed, method=args.method, model=args.model,
                            progress=not args.no_progress, threads=args.threads,
                            algorithm=args.algorithm, check_timeout=args.check_timeout,
+                           patience=patience,
                            report=report)
         except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
             sig.signum = sig.signum or signal.SIGINT

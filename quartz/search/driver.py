@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 
 from quartz import _core
 from quartz.circuit import Circuit
+from quartz.cpus import resolve_threads
 from quartz.ecc_sets.model import ECCSet
 from quartz.errors import QuartzError
 from quartz.search.costs import Cost, CostLike, get_cost
 from quartz.search.matcher import Matcher
+from quartz.search.patience import PatienceLike, as_patience
 
 ALGORITHMS = ("best_first", "anneal")  # order of SearchOptions::algorithm
 POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyle
@@ -34,10 +36,11 @@ class SearchResult:
     interrupted: bool = False
     expansions: int = 0
     history: list[tuple[float, float]] = field(default_factory=list)  # (seconds, best cost)
+    converged: bool = False  # ended by the patience rule (or an exhausted space), not the timeout
 
 
 class _Progress:
-    """A tqdm line 'best <cost> | <expansions> expanded' over the time budget."""
+    """A tqdm line 'best <cost>, <moves>/s' over the time budget."""
 
     def __init__(self, timeout: float, label: str):
         from tqdm import tqdm
@@ -45,9 +48,10 @@ class _Progress:
         self.bar = tqdm(total=round(timeout, 1), unit="s", file=sys.stderr, desc=label,
                         bar_format="{desc}: {n:.0f}/{total:.0f}s |{bar:20}|{postfix}", leave=True)
 
-    def __call__(self, seconds: float, best: float, expansions: int) -> None:
+    def __call__(self, seconds: float, best: float, moves: int) -> None:
         self.bar.n = min(round(seconds, 1), self.bar.total)
-        self.bar.set_postfix_str(f"best {best:g}, {expansions} expanded", refresh=True)
+        rate = moves / seconds if seconds > 0 else 0.0
+        self.bar.set_postfix_str(f"best {best:g}, {rate:,.0f} moves/s", refresh=True)
 
     def close(self) -> None:
         self.bar.close()
@@ -60,11 +64,11 @@ def as_matcher(rules: Matcher | ECCSet | list) -> Matcher:
 
 def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike = "gates",
            timeout: float = 60.0, seed: int | None = None, progress: bool = True,
-           threads: int = 2, gamma: float = 1.05, greedy_only: bool = False,
+           threads: int | None = None, gamma: float = 1.05, greedy_only: bool = False,
            full_limit: int = 150, window: int = 80, window_expansions: int = 40,
            polish: str | None = None, polish_candidates: bool = False,
            algorithm: str = "anneal", temperature: float = 0.3,
-           restart_after: float = 2.0) -> SearchResult:
+           restart_after: float = 2.0, patience: PatienceLike = "auto") -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -75,6 +79,10 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
     `temperature`, a chain returning to its best after `restart_after` seconds without a new
     one) or 'best_first' (Quartz's search; `gamma`, `full_limit`, `window*` apply to it). A
     non-additive cost (depth, a callable) always uses best-first. Every move is exact.
+    `threads`: search threads (default: the CPUs this process may use). `patience`: stop
+    before `timeout` once the search has converged: 'auto' (default; quartz.search.patience
+    .AUTO, a window that grows with the circuit's size), a number of seconds without a better
+    circuit, a Patience rule, or None to use the whole budget (benchmarks).
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -86,6 +94,8 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
         raise QuartzError(f"unknown polish style {polish!r}; choose one of {', '.join(POLISH_STYLES)}")
     if algorithm not in ALGORITHMS:
         raise QuartzError(f"unknown search algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    threads = resolve_threads(threads)
+    rule = as_patience(patience)
     matcher = as_matcher(rules)
     c: Cost = get_cost(cost)
     if algorithm == "anneal" and not c.spec.additive:
@@ -95,8 +105,8 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
     bar = _Progress(timeout, "optimize") if progress else None
     t0 = time.monotonic()
     initial = c.search_value(circuit)
-    out, history, interrupted, expansions = circuit, [], False, 0
-    g, attempt = gamma, 0
+    out, history, interrupted, expansions, converged = circuit, [], False, 0, False
+    g, attempt, last_improvement = gamma, 0, 0.0
     try:
         # A search that empties its queue before the budget is spent restarts from its best
         # circuit with a wider acceptance band (gamma x RESTART_GROWTH, up to MAX_GAMMA), so a
@@ -105,15 +115,19 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
             offset = time.monotonic() - t0
             left = float(timeout) - offset
             cb = None if bar is None else (lambda s, b, e, o=offset, n=expansions: bar(s + o, b, e + n))
-            native, hist, interrupted, exp = _core.optimize(
+            native, hist, interrupted, exp, converged, last_improvement = _core.optimize(
                 matcher.native, out.native, c.spec, timeout=max(0.0, left),
                 seed=(int(seed) + attempt) & (2**63 - 1),
-                gamma=g, threads=max(1, int(threads)), full_limit=full_limit, window=window,
+                gamma=g, threads=threads, full_limit=full_limit, window=window,
                 window_expansions=window_expansions, greedy_only=greedy_only,
                 polish_style=-1 if polish is None else POLISH_STYLES.index(polish),
                 polish_candidates=polish_candidates,
                 progress=cb, progress_interval=0.5, algorithm=ALGORITHMS.index(algorithm),
-                temperature=float(temperature), restart_after=float(restart_after))
+                temperature=float(temperature), restart_after=float(restart_after),
+                patience=-1.0 if rule is None else rule.seconds,
+                patience_per_gate=0.0 if rule is None else rule.per_gate,
+                patience_growth=0.0 if rule is None else rule.growth,
+                time_offset=offset, last_improvement=last_improvement)
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:
@@ -123,10 +137,11 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
             expansions += exp
             attempt += 1
             left = float(timeout) - (time.monotonic() - t0)
-            if interrupted or greedy_only or left < RESTART_MIN_SECONDS:
+            if interrupted or converged or greedy_only or left < RESTART_MIN_SECONDS:
                 break
             if not improved:
                 if g >= MAX_GAMMA:
+                    converged = rule is not None  # the widest band is exhausted too
                     break
                 g = min(MAX_GAMMA, g * RESTART_GROWTH)
         if bar is not None:
@@ -137,4 +152,4 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
         if bar is not None:
             bar.close()
     return SearchResult(out, initial, c.search_value(out), time.monotonic() - t0, interrupted,
-                        expansions, [tuple(h) for h in history])
+                        expansions, [tuple(h) for h in history], bool(converged) and not interrupted)
