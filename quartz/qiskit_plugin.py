@@ -114,6 +114,17 @@ def plugin_patience() -> Patience | None:
                           f"got {env!r}") from None
 
 
+def preload_ecc_set(gate_set: str) -> None:
+    """Load the shipped ECC set of `gate_set` into this process's cache now, before transpile
+    forks its workers (they inherit it instead of each loading it; ~1 s per worker)."""
+    from quartz.api import get_matcher
+
+    try:
+        get_matcher(None, get_gate_set(gate_set))
+    except QuartzError as e:  # the pass reports it per block when it runs
+        log.warning("could not preload the %s ECC set: %s", gate_set, e)
+
+
 def _quartz_names(basis: Iterable[str]) -> set[str]:
     return {_FROM_QISKIT.get(b, b) for b in basis} & set(GATE_NAMES)
 
@@ -414,10 +425,11 @@ class QuartzOptimizationPlugin(PassManagerStagePlugin):
         stage = PassManager([RecordStageInput()])
         if default is not None:
             stage.append(default.to_flow_controller())
-        stage.append(QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
-                                        basis_gates=cfg.basis_gates, target=cfg.target,
-                                        coupling_map=cfg.coupling_map,
-                                        patience=plugin_patience()))
+        opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
+                                 basis_gates=cfg.basis_gates, target=cfg.target,
+                                 coupling_map=cfg.coupling_map, patience=plugin_patience())
+        preload_ecc_set(opt.gate_set)
+        stage.append(opt)
         if cfg.basis_gates is not None or cfg.target is not None:
             from qiskit.transpiler import ConditionalController
 

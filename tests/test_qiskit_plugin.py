@@ -472,3 +472,12 @@ def test_level_3_stage_on_a_small_circuit_ends_before_its_budget(monkeypatch):
     plain = transpile(qc, basis_gates=NAM_BASIS, optimization_level=3, seed_transpiler=1)
     assert out.size() <= plain.size()
     assert Operator(out).equiv(Operator(qc))
+
+
+def test_stage_preloads_the_ecc_set_for_forked_workers():
+    from quartz import api
+
+    api._matchers.pop("nam", None)
+    pm = generate_preset_pass_manager(optimization_level=1, basis_gates=NAM_BASIS,
+                                      optimization_method="quartz")
+    assert pm is not None and "nam" in api._matchers  # loaded once, in the parent
