@@ -1,10 +1,11 @@
 # Two commands do all set-up on a fresh machine: `make demo` and `make test`.
+# `make docs` builds the Sphinx site into docs/_build/html (warnings are errors).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test install install-test bench clean
+.PHONY: demo test install install-test bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,5 +26,8 @@ test: install
 bench: install
 	$(BIN)/python benchmarks/bench_core.py
 
+docs: install
+	$(BIN)/python -m sphinx -W --keep-going -b html -d docs/_build/doctrees docs docs/_build/html
+
 clean:
-	rm -rf build $(VENV) quartz/*.so *.egg-info
+	rm -rf build $(VENV) quartz/*.so *.egg-info docs/_build

@@ -63,7 +63,7 @@ class Circuit:
 
     # --- building ---------------------------------------------------------------------
     def append(self, name: str, qubits: Sequence[int], params: Iterable = ()) -> "Circuit":
-        """Append a gate by name; angles are radians, `Param`s or pi-expressions."""
+        """Append a gate by name; angles are radians, `Param` objects or pi-expressions."""
         if name not in GATE_NAMES:
             raise QuartzError(f"unknown gate '{name}'; known gates: {', '.join(GATE_NAMES)}")
         try:

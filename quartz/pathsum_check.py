@@ -1,7 +1,7 @@
 """Equivalence proofs by path sums (Amy, "Towards large-scale functional verification of
 universal quantum circuits", QPL 2018) for circuits of h, x, cx, ccx and phase gates.
 
-A circuit maps a basis state |x> to 2^{-h/2} sum_y e^{i P(x,y)} |f(x,y)>, where every h gate
+A circuit maps a basis state ``|x>`` to ``2^{-h/2} sum_y e^{i P(x,y)} |f(x,y)>``, where every h gate
 adds a path variable y, f is a vector of Boolean polynomials (XORs of AND-monomials) and P is a
 real multilinear polynomial taken mod 2 pi. Both are canonical: two such P are equal mod 2 pi
 exactly when their monomial coefficients are. To prove a == b the sum of b^-1 a is built gate
@@ -12,7 +12,7 @@ by gate, and path variables that have left the state f are summed out by three e
   is replaced by Q' everywhere;
 * omega: y appears as (+-pi/2)*y + pi*y*Q: the sum is sqrt(2) e^{+-i pi/4} e^{-+i pi/2 [Q]}.
 
-When the sum reduces to e^{i c} |x>, the circuits are equal up to the phase c; c = 0 proves
+When the sum reduces to ``e^{i c} |x>``, the circuits are equal up to the phase c; c = 0 proves
 equality. Rules are applied as soon as a variable leaves f; an hh substitution by a large
 polynomial (an adder's carry bit) can be deferred to the end, so that the variable stands for
 that value meanwhile and the phases on it stay small. The rules are sound but not complete

@@ -9,7 +9,7 @@ from quartz.ecc_sets.model import ECC, ECCSet
 
 
 def class_error(ecc: ECC, rng: np.random.Generator, trials: int = 2) -> float:
-    """Largest entry of |U_i - e^{i phase_i} U_0| over the class at `trials` random points
+    """Largest entry of ``|U_i - e^{i phase_i} U_0|`` over the class at `trials` random points
     (symbols uniform in [-pi, pi)); an unproven member (phase None) is compared up to the
     best global phase instead."""
     m = max([c.num_symbols for c in ecc.circuits] + [1])
