@@ -9,7 +9,9 @@ Circuit(2 qubits, 3 gates)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence, TypeVar
 
 import numpy as np
 
@@ -243,26 +245,45 @@ class Circuit:
             raise QuartzError(str(e)) from None
 
     # --- conversion ------------------------------------------------------------------------
-    def to_qiskit(self) -> "QuantumCircuit":
-        from quartz.qiskit_convert import to_qiskit
-
-        return to_qiskit(self)
-
-    @classmethod
-    def from_qiskit(cls, qc: "QuantumCircuit") -> "Circuit":
-        from quartz.qiskit_convert import from_qiskit
-
-        return from_qiskit(qc)
+    # The formats live in the I/O modules, which depend on this one (never the reverse): they
+    # register their readers and writers in FORMATS when imported (`import quartz` does).
+    def to_qiskit(self) -> QuantumCircuit:
+        """The equal `qiskit.QuantumCircuit` (global phase included)."""
+        return _registered(FORMATS.to_qiskit, "quartz.qiskit_convert")(self)
 
     @classmethod
-    def from_qasm(cls, source: str) -> "Circuit":
+    def from_qiskit(cls, qc: QuantumCircuit) -> Circuit:
+        """The equal Circuit of a `qiskit.QuantumCircuit` (see quartz.qiskit_convert)."""
+        return _registered(FORMATS.from_qiskit, "quartz.qiskit_convert")(qc)
+
+    @classmethod
+    def from_qasm(cls, source: str | os.PathLike[str]) -> Circuit:
         """Read OpenQASM 2 or 3 from a path or a string."""
-        from quartz.qasm import load
-
-        return load(source)
+        return _registered(FORMATS.load_qasm, "quartz.qasm")(source)
 
     def to_qasm(self) -> str:
         """OpenQASM 2 text that reads back to an equal circuit."""
-        from quartz.qasm import dumps
+        return _registered(FORMATS.dumps_qasm, "quartz.qasm")(self)
 
-        return dumps(self)
+
+@dataclass
+class Formats:
+    """The readers and writers of other formats that Circuit's conversion methods call, set by
+    the modules that define them: quartz.qasm (load_qasm, dumps_qasm) and quartz.qiskit_convert
+    (from_qiskit, to_qiskit)."""
+
+    load_qasm: Callable[[str | os.PathLike[str]], Circuit] | None = None
+    dumps_qasm: Callable[[Circuit], str] | None = None
+    from_qiskit: Callable[[QuantumCircuit], Circuit] | None = None
+    to_qiskit: Callable[[Circuit], QuantumCircuit] | None = None
+
+
+FORMATS = Formats()
+
+_T = TypeVar("_T")
+
+
+def _registered(fn: _T | None, module: str) -> _T:
+    if fn is None:
+        raise QuartzError(f"this conversion is defined by {module}, which is not imported")
+    return fn

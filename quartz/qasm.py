@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 from quartz.angles import format_angle, parse_angle
-from quartz.circuit import GATE_NAMES, Circuit
+from quartz.circuit import FORMATS, GATE_NAMES, Circuit
 from quartz.errors import QasmError, QuartzError
 
 _PHASE_RE = re.compile(r"^\s*//\s*quartz:\s*global_phase\s*=\s*(\S+)\s*$", re.M)
@@ -263,3 +263,6 @@ def dump(circ: Circuit, path: str | os.PathLike) -> None:
     from quartz.io_utils import atomic_write_text
 
     atomic_write_text(path, dumps(circ))
+
+
+FORMATS.load_qasm, FORMATS.dumps_qasm = load, dumps  # Circuit.from_qasm, Circuit.to_qasm

@@ -17,7 +17,7 @@ import numpy as np
 
 from quartz._core import Param
 from quartz.angles import to_param
-from quartz.circuit import GATE_NAMES, Circuit
+from quartz.circuit import FORMATS, GATE_NAMES, Circuit
 from quartz.errors import QuartzError
 
 # Qiskit instruction names that are one of our gate types under another name.
@@ -182,3 +182,6 @@ def to_qiskit(circ: Circuit):
 
 
 __all__ = ["from_qiskit", "to_qiskit", "UnsupportedInstruction", "BadAngle"]
+
+
+FORMATS.from_qiskit, FORMATS.to_qiskit = from_qiskit, to_qiskit  # Circuit.from_qiskit, .to_qiskit
