@@ -74,24 +74,19 @@ def to_gate_set(c: Circuit, gs: GateSet) -> Circuit:
     if not outside:
         return c
     if outside <= {"ccz", "ccx"} and set(gs.gates) >= {"h", "x", "rz", "cx"}:
-        try:
-            from quartz.search.preprocess import decompose_ccz_greedy
-        except ImportError:  # pragma: no cover - preprocess is part of the package
-            decompose_ccz_greedy = None
-        if decompose_ccz_greedy is not None:
-            d = decompose_ccz_greedy(c)
-            if not ({g.name for g in d} - set(gs.gates)):
-                return d
+        from quartz.search.preprocess import decompose_ccz_greedy
+
+        d = decompose_ccz_greedy(c)
+        if not ({g.name for g in d} - set(gs.gates)):
+            return d
     from quartz.gatesets import convert
 
     return convert(c, gs)
 
 
 def _preprocess(c: Circuit, gs: GateSet) -> Circuit:
-    try:
-        from quartz.search.preprocess import preprocess
-    except ImportError:  # pragma: no cover - preprocess is part of the package
-        return c
+    from quartz.search.preprocess import preprocess
+
     return preprocess(c, gs)
 
 
@@ -112,8 +107,6 @@ def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
         if m is None:
             from quartz import ecc_sets
 
-            if not hasattr(ecc_sets, "load"):
-                raise QuartzError("no ECC sets are installed; pass ecc_set=")
             m = _matchers[key] = Matcher(ecc_sets.load(name, trust=trust))
     return m
 
@@ -209,8 +202,6 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             ecc = ecc_sets.load(ecc, trust=trust_ecc)
         rules = ecc
         result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
-        if not isinstance(result, Circuit):  # tolerate a result object with .circuit
-            result = getattr(result, "circuit", result)
     else:
         matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
         polish = None

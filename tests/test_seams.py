@@ -90,3 +90,39 @@ def test_conversion_methods_delegate_to_the_registered_io():
     c = quartz.Circuit(2).h(0).cx(0, 1)
     assert quartz.Circuit.from_qasm(c.to_qasm()) == c
     assert quartz.Circuit.from_qiskit(c.to_qiskit()) == c
+
+
+def _guarded_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import inside a `try` that handles ImportError."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Try):
+            continue
+        caught = {ast.unparse(h.type) for h in node.handlers if h.type is not None}
+        if not any("ImportError" in c or "ModuleNotFoundError" in c for c in caught):
+            continue
+        for sub in (n for stmt in node.body for n in ast.walk(stmt)):
+            if isinstance(sub, ast.Import):
+                out += [(sub.lineno, a.name) for a in sub.names]
+            elif isinstance(sub, ast.ImportFrom):
+                out.append((sub.lineno, "." * sub.level + (sub.module or "")))
+            elif (isinstance(sub, ast.Call) and ast.unparse(sub.func).endswith("import_module")
+                  and sub.args and isinstance(sub.args[0], ast.Constant)):
+                out.append((sub.lineno, str(sub.args[0].value)))
+    return out
+
+
+def test_no_import_guard_around_the_package_s_own_modules():
+    """`try: import ... except ImportError` guards only optional third-party packages."""
+    own = []
+    for path in sorted(PKG.rglob("*.py")):
+        for line, module in _guarded_imports(path):
+            if module.startswith((".", "quartz", "circuits")):
+                own.append(f"{path.relative_to(ROOT)}:{line}: {module}")
+    assert own == []
+
+
+def test_guarded_imports_are_optional_dependencies():
+    optional = ("torch", "torch_geometric", "mqt.qcec", "qiskit.transpiler", "qiskit.circuit")
+    found = {m for path in PKG.rglob("*.py") for _, m in _guarded_imports(path)}
+    assert found and all(m.startswith(optional) for m in found), found
