@@ -10,6 +10,9 @@ import numpy.typing as npt
 
 from . import preprocess as preprocess, rl as rl
 
+class _pybind11_type(type):
+    """The metaclass of every pybind11 class (pybind11_builtins.pybind11_type at run time)."""
+
 # (num_qubits, gates [(name, qubits, params)], global phase): Circuit.__getstate__
 _CircuitState = tuple[int, list[tuple[str, tuple[int, ...], tuple[Param, ...]]], Param]
 # (source, target, phase num, phase den, [(symbol, num, den)]): one Matcher transformation
@@ -24,7 +27,7 @@ def gate_info(name: str, /) -> tuple[int, int, bool, bool]:
 def gate_matrix(name: str, params: Sequence[float] = ...) -> npt.NDArray[np.complex128]:
     """Unitary of one gate for numeric parameters (radians), qubit 0 = least significant bit."""
 
-class Param:
+class Param(metaclass=_pybind11_type):
     """A gate angle: exact k/d*pi, float radians, plus integer multiples of symbols."""
 
     def __init__(self) -> None: ...
@@ -67,7 +70,7 @@ class Param:
     def __getstate__(self) -> tuple[bool, int, int, float, list[tuple[int, int]]]: ...
     def __setstate__(self, state: tuple[bool, int, int, float, list[tuple[int, int]]], /) -> None: ...
 
-class Circuit:
+class Circuit(metaclass=_pybind11_type):
     """Native circuit: gate records, parameter table, wire links."""
 
     def __init__(self, num_qubits: int) -> None: ...
@@ -112,7 +115,7 @@ class Circuit:
     def __getstate__(self) -> _CircuitState: ...
     def __setstate__(self, state: _CircuitState, /) -> None: ...
 
-class Generator:
+class Generator(metaclass=_pybind11_type):
     """RepGen enumeration of canonical circuits with incremental fingerprints."""
 
     def __init__(self, gates: Sequence[str], num_qubits: int, num_symbols: int, sums: bool = True,
@@ -146,7 +149,7 @@ class Generator:
                                npt.NDArray[np.int32], npt.NDArray[np.complex128]]:
         """(num_gates[N], choices[N, max], class[N], fingerprint[N]) of every circuit kept."""
 
-class Matcher:
+class Matcher(metaclass=_pybind11_type):
     """Compiled transformations, indexed by first gate type."""
 
     def __init__(self, xfers: list[_XferTuple]) -> None:
@@ -161,7 +164,7 @@ class Matcher:
     def applicable(self, circuit: Circuit, /) -> list[tuple[int, int]]: ...
     def apply(self, circuit: Circuit, gate: int, xfer: int, /) -> Circuit | None: ...
 
-class CostSpec:
+class CostSpec(metaclass=_pybind11_type):
     """Gate weights, T and depth weights, or a Python callable."""
 
     def __init__(self, weights: dict[str, float] = ..., default_weight: float = 1.0,
