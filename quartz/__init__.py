@@ -10,6 +10,7 @@ from quartz.angles import pi_fraction, to_param
 from quartz.circuit import Circuit, Gate
 from quartz.errors import EquivalenceError, GateSetError, QasmError, QuartzError
 from quartz.qasm import dump, dumps, load, loads
+from quartz import qiskit_convert as _qiskit_convert  # noqa: F401  (Circuit.from_qiskit, .to_qiskit)
 from quartz.api import optimize
 
 __version__ = "0.1.0"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from numbers import Real
+from typing import SupportsFloat, Union
 
 from quartz._core import Param
 
@@ -27,8 +28,11 @@ _ULPS = 8
 # Angles beyond this many radians stay floats (k*pi with a huge k would overflow Param).
 _MAX_EXACT = float(1 << 40)
 
+# What quartz takes as an angle: a Param, a number of radians, or a pi-expression string.
+AngleLike = Union[Param, SupportsFloat, str]
 
-def to_param(value: Param | Real | Fraction | str) -> Param:
+
+def to_param(value: AngleLike) -> Param:
     """Convert a number (radians), a Param, or a pi-expression string to an exact Param."""
     if isinstance(value, Param):
         return value
@@ -58,7 +62,7 @@ def parse_angle(text: str) -> Param:
     """Parse an angle expression such as 'pi*-0.25', '-pi/4', '3*pi/8' or '0.3' exactly."""
     import ast
 
-    def ev(node: ast.AST) -> Fraction | float | tuple:
+    def ev(node: ast.AST) -> Fraction | float | tuple[str, Fraction]:
         # Returns ("pi", Fraction) for exact pi multiples, a Fraction for exact rationals,
         # or a float.
         if isinstance(node, ast.Expression):

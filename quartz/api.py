@@ -21,12 +21,28 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 from quartz.circuit import Circuit
 from quartz.cpus import resolve_threads
 from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
+
+if TYPE_CHECKING:  # pragma: no cover
+    from qiskit import QuantumCircuit
+
+    from quartz.ecc_sets.model import ECCSet, Transformation
+    from quartz.search.costs import CostLike
+    from quartz.search.driver import Rules
+    from quartz.search.equivalence import Check
+    from quartz.search.matcher import Matcher
+    from quartz.search.patience import PatienceLike
+
+# What optimize takes and gives back: a circuit, a Qiskit circuit, QASM text or a QASM file.
+CircuitLike = Union[Circuit, "QuantumCircuit", str, "os.PathLike[str]"]
+# An ECC set: a Matcher, an ECCSet, transformations, a shipped set name or file, or None (the
+# gate set's shipped set).
+EccSetLike = Union["Matcher", "ECCSet", Sequence["Transformation"], str, "os.PathLike[str]", None]
 
 log = logging.getLogger("quartz")
 
@@ -37,11 +53,11 @@ CHECK_MIN_SECONDS = 20.0
 # After a failed check, the search without the false transformations gets what is left of the
 # timeout (less the check's share), but at least this share of the timeout.
 RECOVERY_SHARE = 0.25
-_matchers: dict[str, Any] = {}
+_matchers: dict[str | tuple[str, bool], Matcher] = {}
 _matchers_lock = threading.Lock()
 
 
-def _read_input(circuit) -> tuple[Circuit, str]:
+def _read_input(circuit: CircuitLike) -> tuple[Circuit, str]:
     """(quartz.Circuit, kind) for a Circuit, a Qiskit QuantumCircuit, QASM text or a path."""
     if isinstance(circuit, Circuit):
         return circuit, "circuit"
@@ -61,7 +77,7 @@ def _read_input(circuit) -> tuple[Circuit, str]:
                       f"path to a .qasm file, got {type(circuit).__name__}")
 
 
-def _write_output(c: Circuit, kind: str):
+def _write_output(c: Circuit, kind: str) -> Circuit | QuantumCircuit | str:
     if kind == "qiskit":
         return c.to_qiskit()
     if kind == "qasm":
@@ -75,32 +91,28 @@ def to_gate_set(c: Circuit, gs: GateSet) -> Circuit:
     if not outside:
         return c
     if outside <= {"ccz", "ccx"} and set(gs.gates) >= {"h", "x", "rz", "cx"}:
-        try:
-            from quartz.search.preprocess import decompose_ccz_greedy
-        except ImportError:  # pragma: no cover - preprocess is part of the package
-            decompose_ccz_greedy = None
-        if decompose_ccz_greedy is not None:
-            d = decompose_ccz_greedy(c)
-            if not ({g.name for g in d} - set(gs.gates)):
-                return d
+        from quartz.search.preprocess import decompose_ccz_greedy
+
+        d = decompose_ccz_greedy(c)
+        if not ({g.name for g in d} - set(gs.gates)):
+            return d
     from quartz.gatesets import convert
 
     return convert(c, gs)
 
 
 def _preprocess(c: Circuit, gs: GateSet) -> Circuit:
-    try:
-        from quartz.search.preprocess import preprocess
-    except ImportError:  # pragma: no cover - preprocess is part of the package
-        return c
+    from quartz.search.preprocess import preprocess
+
     return preprocess(c, gs)
 
 
-def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
+def get_matcher(ecc_set: EccSetLike, gs: GateSet, trust: bool = False) -> Matcher:
     """A compiled Matcher for `ecc_set` (None = the shipped set of the gate set; cached). A set
     named by file is verified when it is loaded unless `trust` (quartz.ecc_sets.load)."""
     from quartz.ecc_sets.model import ECCSet
     from quartz.search.matcher import Matcher
+    from quartz.search.patience import PatienceLike
 
     if isinstance(ecc_set, Matcher):
         return ecc_set
@@ -113,22 +125,27 @@ def get_matcher(ecc_set, gs: GateSet, trust: bool = False):
         if m is None:
             from quartz import ecc_sets
 
-            if not hasattr(ecc_sets, "load"):
-                raise QuartzError("no ECC sets are installed; pass ecc_set=")
             m = _matchers[key] = Matcher(ecc_sets.load(name, trust=trust))
     return m
 
 
-def _false_rules(rules) -> tuple[list, list[int], str]:
+def _false_rules(rules: Rules | None) -> tuple[list[Transformation], list[int], str]:
     """(the transformations, the indices of the false ones, '; the ECC set has N false
     transformation(s): ...' naming them); no indices and '' when none is found (then the
     failed check is a bug of quartz)."""
+    from quartz.ecc_sets.model import ECCSet
+    from quartz.search.matcher import Matcher
+    from quartz.search.patience import PatienceLike
     from quartz.verifier.rules import false_transformations
 
     if rules is None:
         return [], [], ""
-    xfers = getattr(rules, "transformations", rules)
-    xfers = list(xfers() if callable(xfers) else xfers)
+    if isinstance(rules, Matcher):
+        xfers = list(rules.transformations)
+    elif isinstance(rules, ECCSet):
+        xfers = rules.transformations()
+    else:
+        xfers = list(rules)
     bad, checked = false_transformations(xfers)
     if not bad:
         return xfers, [], ""
@@ -137,23 +154,26 @@ def _false_rules(rules) -> tuple[list, list[int], str]:
     return xfers, bad, f"; the ECC set has {len(bad)} false transformation(s){part}: {shown}"
 
 
-def _rule_text(t) -> str:
+def _rule_text(t: Transformation) -> str:
     from quartz.ecc_sets.load_check import circuit_text
 
     return f"[{circuit_text(t.source)}] -> [{circuit_text(t.target)}]"
 
 
-def _check_seconds(what: str, value) -> None:
+def _check_seconds(what: str, value: object) -> None:
     if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
         raise QuartzError(f"{what} must be a non-negative number of seconds, got {value!r}")
 
 
-def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="gates",
+def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: EccSetLike = None,
+             cost: CostLike = "gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
              model: str | None = None, progress: bool = False, preprocess: bool = True,
-             threads: int | None = None, history: list | None = None, trust_ecc: bool = False,
-             check_timeout: float | None = None, report: dict | None = None,
-             algorithm: str = "anneal", patience="auto"):
+             threads: int | None = None, history: list[tuple[float, float]] | None = None,
+             trust_ecc: bool = False,
+             check_timeout: float | None = None, report: dict[str, Any] | None = None,
+             algorithm: str = "anneal",
+             patience: PatienceLike = "auto") -> Circuit | QuantumCircuit | str:
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -198,8 +218,8 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
-    search_kw = None  # the search's arguments (method 'search'), reused by the recovery
-    search_info: dict | None = None
+    search_kw: dict[str, Any] | None = None  # the search's arguments, reused by the recovery
+    search_info: dict[str, Any] | None = None
     gs = get_gate_set(gate_set)
     c = get_cost(cost)
     work = to_gate_set(original, gs)
@@ -220,8 +240,6 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
             ecc = ecc_sets.load(ecc, trust=trust_ecc)
         rules = ecc
         result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
-        if not isinstance(result, Circuit):  # tolerate a result object with .circuit
-            result = getattr(result, "circuit", result)
     else:
         matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
         polish = None
@@ -266,8 +284,10 @@ def optimize(circuit, gate_set: str | GateSet = "nam", *, ecc_set=None, cost="ga
     return _write_output(result, kind)
 
 
-def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules, budget,
-                       recovery_budget, search_kw: dict | None):
+def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules: Rules | None,
+                       budget: Callable[[], float], recovery_budget: Callable[[], float],
+                       search_kw: dict[str, Any] | None
+                       ) -> tuple[Circuit, list[Check], list[str], str]:
     """The final check of `result`, and on a failure the search again without the false
     transformations (when `search_kw` gives the search's arguments): (circuit, checks, dropped
     rule texts, 'optimized' | 'recovered' | 'input')."""
@@ -301,11 +321,13 @@ def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules,
     return result, checks, dropped, returned
 
 
-def _search_without(work: Circuit, xfers: list, bad: list[int], *, timeout: float, **kw) -> Circuit:
+def _search_without(work: Circuit, xfers: list[Transformation], bad: list[int], *, timeout: float,
+                    **kw: Any) -> Circuit:
     """The search's result for `work` with the transformations `xfers` less those at `bad`
     (never costlier than `work`)."""
     from quartz.search.driver import search
     from quartz.search.matcher import Matcher
+    from quartz.search.patience import PatienceLike
 
     drop = set(bad)
     found = search(work, Matcher([t for i, t in enumerate(xfers) if i not in drop]),

@@ -9,13 +9,17 @@ Circuit(2 qubits, 3 gates)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
+import os
+from dataclasses import dataclass
+from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence, TypeVar,
+                    overload)
 
 import numpy as np
+import numpy.typing as npt
 
 from quartz import _core
 from quartz._core import Param
-from quartz.angles import to_param
+from quartz.angles import AngleLike, to_param
 from quartz.errors import QuartzError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,6 +40,8 @@ class Circuit:
     """A quantum circuit over quartz's gate types, stored in the native core."""
 
     __slots__ = ("_native", "name")
+    _native: _core.Circuit
+    name: str | None
 
     def __init__(self, num_qubits: int = 0, name: str | None = None):
         if isinstance(num_qubits, _core.Circuit):
@@ -50,19 +56,19 @@ class Circuit:
         self.name = name
 
     @classmethod
-    def _wrap(cls, native: "_core.Circuit", name: str | None = None) -> "Circuit":
+    def _wrap(cls, native: _core.Circuit, name: str | None = None) -> Circuit:
         c = cls.__new__(cls)
         c._native = native
         c.name = name
         return c
 
     @property
-    def native(self) -> "_core.Circuit":
+    def native(self) -> _core.Circuit:
         """The underlying `quartz._core.Circuit` (shared, not copied)."""
         return self._native
 
     # --- building ---------------------------------------------------------------------
-    def append(self, name: str, qubits: Sequence[int], params: Iterable = ()) -> "Circuit":
+    def append(self, name: str, qubits: Sequence[int], params: Iterable[AngleLike] = ()) -> Circuit:
         """Append a gate by name; angles are radians, `Param` objects or pi-expressions."""
         if name not in GATE_NAMES:
             raise QuartzError(f"unknown gate '{name}'; known gates: {', '.join(GATE_NAMES)}")
@@ -72,24 +78,55 @@ class Circuit:
             raise QuartzError(str(e)) from None
         return self
 
-    def extend(self, gates: Iterable[Gate | tuple]) -> "Circuit":
+    def extend(self, gates: Iterable[tuple[str, Sequence[int]]
+                                    | tuple[str, Sequence[int], Iterable[AngleLike]]]) -> Circuit:
         """Append every (name, qubits, params) of an iterable."""
         for g in gates:
             self.append(*g)
         return self
 
-    def __getattr__(self, attr: str):
-        # c.h(0), c.cx(0, 1), c.rz(theta, 0), c.u3(a, b, c, 0): Qiskit's argument order.
-        if attr in GATE_NAMES:
-            nq, np_, _, _ = _core.gate_info(attr)
+    if TYPE_CHECKING:  # the gate methods that __getattr__ makes at run time, typed
+        def h(self, q0: int, /) -> Circuit: ...
+        def x(self, q0: int, /) -> Circuit: ...
+        def y(self, q0: int, /) -> Circuit: ...
+        def z(self, q0: int, /) -> Circuit: ...
+        def s(self, q0: int, /) -> Circuit: ...
+        def sdg(self, q0: int, /) -> Circuit: ...
+        def t(self, q0: int, /) -> Circuit: ...
+        def tdg(self, q0: int, /) -> Circuit: ...
+        def sx(self, q0: int, /) -> Circuit: ...
+        def sxdg(self, q0: int, /) -> Circuit: ...
+        def rx(self, theta: AngleLike, q0: int, /) -> Circuit: ...
+        def ry(self, theta: AngleLike, q0: int, /) -> Circuit: ...
+        def rz(self, theta: AngleLike, q0: int, /) -> Circuit: ...
+        def p(self, theta: AngleLike, q0: int, /) -> Circuit: ...
+        def u1(self, theta: AngleLike, q0: int, /) -> Circuit: ...
+        def u2(self, phi: AngleLike, lam: AngleLike, q0: int, /) -> Circuit: ...
+        def u3(self, theta: AngleLike, phi: AngleLike, lam: AngleLike, q0: int, /) -> Circuit: ...
+        def cx(self, q0: int, q1: int, /) -> Circuit: ...
+        def cy(self, q0: int, q1: int, /) -> Circuit: ...
+        def cz(self, q0: int, q1: int, /) -> Circuit: ...
+        def ch(self, q0: int, q1: int, /) -> Circuit: ...
+        def cp(self, theta: AngleLike, q0: int, q1: int, /) -> Circuit: ...
+        def swap(self, q0: int, q1: int, /) -> Circuit: ...
+        def rxx(self, theta: AngleLike, q0: int, q1: int, /) -> Circuit: ...
+        def ryy(self, theta: AngleLike, q0: int, q1: int, /) -> Circuit: ...
+        def rzz(self, theta: AngleLike, q0: int, q1: int, /) -> Circuit: ...
+        def ccx(self, q0: int, q1: int, q2: int, /) -> Circuit: ...
+        def ccz(self, q0: int, q1: int, q2: int, /) -> Circuit: ...
+    else:
+        def __getattr__(self, attr: str) -> Callable[..., Circuit]:
+            # c.h(0), c.cx(0, 1), c.rz(theta, 0), c.u3(a, b, c, 0): Qiskit's argument order.
+            if attr in GATE_NAMES:
+                nq, np_, _, _ = _core.gate_info(attr)
 
-            def add(*args):
-                if len(args) != nq + np_:
-                    raise QuartzError(f"{attr} takes {np_} angle(s) and {nq} qubit(s)")
-                return self.append(attr, args[np_:], args[:np_])
+                def add(*args: Any) -> Circuit:
+                    if len(args) != nq + np_:
+                        raise QuartzError(f"{attr} takes {np_} angle(s) and {nq} qubit(s)")
+                    return self.append(attr, args[np_:], args[:np_])
 
-            return add
-        raise AttributeError(attr)
+                return add
+            raise AttributeError(attr)
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -108,7 +145,7 @@ class Circuit:
         return self._native.global_phase
 
     @global_phase.setter
-    def global_phase(self, value) -> None:
+    def global_phase(self, value: AngleLike) -> None:
         try:
             self._native.global_phase = to_param(value)
         except (ValueError, TypeError, OverflowError) as e:
@@ -117,7 +154,12 @@ class Circuit:
     def __len__(self) -> int:
         return self._native.num_gates
 
-    def __getitem__(self, i: int | slice) -> "Gate | Circuit":
+    @overload
+    def __getitem__(self, i: int) -> Gate: ...
+    @overload
+    def __getitem__(self, i: slice) -> Circuit: ...
+
+    def __getitem__(self, i: int | slice) -> Gate | Circuit:
         """Gate i, or for a slice (step 1) the sub-circuit of those gates (no global phase)."""
         n = len(self)
         if isinstance(i, slice):
@@ -187,19 +229,19 @@ class Circuit:
         """64-bit hash of the gate DAG with angles and qubits (independent of commuting order)."""
         return self._native.hash()
 
-    def copy(self) -> "Circuit":
+    def copy(self) -> Circuit:
         """An independent copy."""
         return Circuit._wrap(self._native.copy(), self.name)
 
-    def canonical(self) -> "Circuit":
+    def canonical(self) -> Circuit:
         """The same DAG with gates in quartz's canonical topological order."""
         return Circuit._wrap(self._native.canonical(), self.name)
 
-    def inverse(self) -> "Circuit":
+    def inverse(self) -> Circuit:
         """The inverse circuit (reversed, each gate inverted, phase negated)."""
         return Circuit._wrap(self._native.inverse(), self.name)
 
-    def __add__(self, other: "Circuit") -> "Circuit":
+    def __add__(self, other: object) -> Circuit:
         if not isinstance(other, Circuit):
             return NotImplemented
         if other.num_qubits != self.num_qubits:
@@ -209,10 +251,10 @@ class Circuit:
         c._native.append(other._native)
         return c
 
-    def __getstate__(self):
+    def __getstate__(self) -> tuple[_core.Circuit, str | None]:
         return (self._native, self.name)
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: tuple[_core.Circuit, str | None]) -> None:
         self._native, self.name = state
 
     def __repr__(self) -> str:
@@ -226,15 +268,16 @@ class Circuit:
                 f"{self.t_count} T, depth {self.depth} [{ops}]")
 
     # --- simulation ------------------------------------------------------------------------
-    def unitary(self, symbol_values: Sequence[float] = (), include_global_phase: bool = True) -> np.ndarray:
+    def unitary(self, symbol_values: Sequence[float] = (),
+                include_global_phase: bool = True) -> npt.NDArray[np.complex128]:
         """The 2^n x 2^n unitary (qubit 0 = least significant bit, as in Qiskit)."""
         try:
             return self._native.unitary(list(symbol_values), include_global_phase)
         except ValueError as e:
             raise QuartzError(str(e)) from None
 
-    def apply(self, state: np.ndarray, symbol_values: Sequence[float] = (),
-              include_global_phase: bool = True) -> np.ndarray:
+    def apply(self, state: npt.ArrayLike, symbol_values: Sequence[float] = (),
+              include_global_phase: bool = True) -> npt.NDArray[np.complex128]:
         """The state vector after running the circuit on `state`."""
         try:
             return self._native.apply(np.asarray(state, dtype=complex), list(symbol_values),
@@ -243,26 +286,45 @@ class Circuit:
             raise QuartzError(str(e)) from None
 
     # --- conversion ------------------------------------------------------------------------
-    def to_qiskit(self) -> "QuantumCircuit":
-        from quartz.qiskit_convert import to_qiskit
-
-        return to_qiskit(self)
-
-    @classmethod
-    def from_qiskit(cls, qc: "QuantumCircuit") -> "Circuit":
-        from quartz.qiskit_convert import from_qiskit
-
-        return from_qiskit(qc)
+    # The formats live in the I/O modules, which depend on this one (never the reverse): they
+    # register their readers and writers in FORMATS when imported (`import quartz` does).
+    def to_qiskit(self) -> QuantumCircuit:
+        """The equal `qiskit.QuantumCircuit` (global phase included)."""
+        return _registered(FORMATS.to_qiskit, "quartz.qiskit_convert")(self)
 
     @classmethod
-    def from_qasm(cls, source: str) -> "Circuit":
+    def from_qiskit(cls, qc: QuantumCircuit) -> Circuit:
+        """The equal Circuit of a `qiskit.QuantumCircuit` (see quartz.qiskit_convert)."""
+        return _registered(FORMATS.from_qiskit, "quartz.qiskit_convert")(qc)
+
+    @classmethod
+    def from_qasm(cls, source: str | os.PathLike[str]) -> Circuit:
         """Read OpenQASM 2 or 3 from a path or a string."""
-        from quartz.qasm import load
-
-        return load(source)
+        return _registered(FORMATS.load_qasm, "quartz.qasm")(source)
 
     def to_qasm(self) -> str:
         """OpenQASM 2 text that reads back to an equal circuit."""
-        from quartz.qasm import dumps
+        return _registered(FORMATS.dumps_qasm, "quartz.qasm")(self)
 
-        return dumps(self)
+
+@dataclass
+class Formats:
+    """The readers and writers of other formats that Circuit's conversion methods call, set by
+    the modules that define them: quartz.qasm (load_qasm, dumps_qasm) and quartz.qiskit_convert
+    (from_qiskit, to_qiskit)."""
+
+    load_qasm: Callable[[str | os.PathLike[str]], Circuit] | None = None
+    dumps_qasm: Callable[[Circuit], str] | None = None
+    from_qiskit: Callable[[QuantumCircuit], Circuit] | None = None
+    to_qiskit: Callable[[Circuit], QuantumCircuit] | None = None
+
+
+FORMATS = Formats()
+
+_T = TypeVar("_T")
+
+
+def _registered(fn: _T | None, module: str) -> _T:
+    if fn is None:
+        raise QuartzError(f"this conversion is defined by {module}, which is not imported")
+    return fn

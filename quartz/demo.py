@@ -23,12 +23,7 @@ def main(timeout: float = 10.0) -> int:
     c = demo_circuit()
     print(f"before: {c.summary()}")
     try:
-        from quartz.api import optimize
-    except ImportError:
-        print("(optimizer not built yet: statistics of the parsed circuit only)")
-        return 0
-    try:
-        out = optimize(c, "nam", timeout=timeout, seed=0)
+        out = quartz.optimize(c, "nam", timeout=timeout, seed=0)
     except quartz.QuartzError as e:  # e.g. no ECC set shipped yet on this checkout
         print(f"(optimizer not available yet: {e}; statistics of the parsed circuit only)")
         return 0

@@ -15,7 +15,7 @@ def _umask() -> int:
     return mask
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder and a rename."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
@@ -38,6 +38,6 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
         raise
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Text version of `atomic_write_bytes` (UTF-8)."""
     atomic_write_bytes(path, text.encode("utf-8"))

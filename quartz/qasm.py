@@ -16,16 +16,18 @@ import math
 import os
 import re
 from pathlib import Path
+from typing import Any
 
+from quartz._core import Param
 from quartz.angles import format_angle, parse_angle
-from quartz.circuit import GATE_NAMES, Circuit
+from quartz.circuit import FORMATS, GATE_NAMES, Circuit
 from quartz.errors import QasmError, QuartzError
 
 _PHASE_RE = re.compile(r"^\s*//\s*quartz:\s*global_phase\s*=\s*(\S+)\s*$", re.M)
 _LOCATION_RE = re.compile(r"(?:<[^>]*>:|^|:)(\d+),(\d+):\s*")
 
 
-def _custom_instructions():
+def _custom_instructions() -> list[Any]:
     from qiskit import qasm2
     from qiskit.circuit.library import CCZGate, RXGate, RYGate, RYYGate, RZZGate, RXXGate
 
@@ -119,10 +121,10 @@ def _check_statements(text: str) -> tuple[int, str] | None:
         if len(ops) != want_qubits:
             return line, f"gate '{name}' takes {want_qubits} qubit(s), got {len(ops)}"
         for o in ops:
-            m = re.fullmatch(r"(\w+)\s*\[\s*(\d+)\s*\]", o)
-            if m and m.group(1) in regs and int(m.group(2)) >= regs[m.group(1)]:
+            q = re.fullmatch(r"(\w+)\s*\[\s*(\d+)\s*\]", o)
+            if q and q.group(1) in regs and int(q.group(2)) >= regs[q.group(1)]:
                 return line, (f"gate '{name}': qubit {o} is out of range for register "
-                              f"'{m.group(1)}' of size {regs[m.group(1)]}")
+                              f"'{q.group(1)}' of size {regs[q.group(1)]}")
         for a in args:
             if re.fullmatch(r"[\s\d.eE+\-*/()pi]*", a):
                 try:
@@ -221,7 +223,7 @@ def loads(text: str, source: str = "<string>", name: str | None = None) -> Circu
     return circ
 
 
-def load(path_or_text: str | os.PathLike) -> Circuit:
+def load(path_or_text: str | os.PathLike[str]) -> Circuit:
     """Read a QASM file (by path) or a QASM string."""
     if isinstance(path_or_text, os.PathLike) or (
         isinstance(path_or_text, str) and "\n" not in path_or_text and ";" not in path_or_text
@@ -242,7 +244,7 @@ def dumps(circ: Circuit) -> str:
     if not (gp.pi_fraction == (0, 1)):
         lines.append(f"// quartz: global_phase = {format_angle(gp)}")
     lines.append(f"qreg q[{circ.num_qubits}];")
-    texts: dict = {}  # Param -> its QASM text (circuits repeat few distinct angles)
+    texts: dict[Param, str] = {}  # Param -> its QASM text (circuits repeat few distinct angles)
     for name, qubits, params in circ.native.gates():
         qs = ",".join(f"q[{q}]" for q in qubits)
         if params:
@@ -258,8 +260,11 @@ def dumps(circ: Circuit) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dump(circ: Circuit, path: str | os.PathLike) -> None:
+def dump(circ: Circuit, path: str | os.PathLike[str]) -> None:
     """Write OpenQASM 2 to a file atomically (no partial file on failure)."""
     from quartz.io_utils import atomic_write_text
 
     atomic_write_text(path, dumps(circ))
+
+
+FORMATS.load_qasm, FORMATS.dumps_qasm = load, dumps  # Circuit.from_qasm, Circuit.to_qasm

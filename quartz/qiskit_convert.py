@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from quartz import _core
 from quartz._core import Param
 from quartz.angles import to_param
-from quartz.circuit import GATE_NAMES, Circuit
+from quartz.circuit import FORMATS, GATE_NAMES, Circuit
 from quartz.errors import QuartzError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Parameter, ParameterExpression
 
 # Qiskit instruction names that are one of our gate types under another name.
 _ALIASES = {"u": "u3", "cu1": "cp", "cnot": "cx", "toffoli": "ccx", "phase": "p"}
@@ -52,7 +58,7 @@ def _float_param(x: float) -> Param:
     return to_param(x)
 
 
-def _param_from_qiskit(value, symbols: dict) -> Param:
+def _param_from_qiskit(value: Any, symbols: dict[Parameter, int]) -> Param:
     from qiskit.circuit import ParameterExpression
 
     if not isinstance(value, ParameterExpression):
@@ -85,7 +91,8 @@ def _param_from_qiskit(value, symbols: dict) -> Param:
     return result
 
 
-def _append_qiskit(native, qc, qubit_map: list[int], symbols: dict, top: int | None,
+def _append_qiskit(native: _core.Circuit, qc: QuantumCircuit, qubit_map: list[int],
+                   symbols: dict[Parameter, int], top: int | None,
                    depth: int = 0) -> Param:
     """Append qc's gates to `native` (qubits through qubit_map); returns the phase to add."""
     index = {q: i for i, q in enumerate(qc.qubits)}
@@ -121,17 +128,17 @@ def _append_qiskit(native, qc, qubit_map: list[int], symbols: dict, top: int | N
     return phase
 
 
-def _symbol_indices(qc) -> dict:
+def _symbol_indices(qc: QuantumCircuit) -> dict[Parameter, int]:
     """Parameter -> symbol index: p<k> is symbol k when every name has that form (so that
     to_qiskit/from_qiskit round-trip), otherwise the circuit's sorted parameter order."""
     params = list(qc.parameters)
     nums = [re.fullmatch(r"p(\d+)", p.name) for p in params]
-    if all(nums):
-        return {p: int(m.group(1)) for p, m in zip(params, nums)}
+    if all(m is not None for m in nums):
+        return {p: int(m.group(1)) for p, m in zip(params, nums) if m is not None}
     return {p: i for i, p in enumerate(params)}
 
 
-def from_qiskit(qc, name: str | None = None) -> Circuit:
+def from_qiskit(qc: QuantumCircuit, name: str | None = None) -> Circuit:
     """Convert a QuantumCircuit into a Circuit; custom gates are inlined through their
     definitions, barriers and identities dropped, measure/reset/conditionals raise."""
     symbols = _symbol_indices(qc)
@@ -145,14 +152,14 @@ def from_qiskit(qc, name: str | None = None) -> Circuit:
     return circ
 
 
-def _is_zero(x) -> bool:
+def _is_zero(x: Any) -> bool:
     try:
         return float(x) == 0.0
     except TypeError:
         return False
 
 
-def _param_to_qiskit(p: Param, symbols: list):
+def _param_to_qiskit(p: Param, symbols: list[Parameter]) -> float | ParameterExpression:
     if not p.is_symbolic:
         return float(p)
     from qiskit.circuit import Parameter
@@ -165,14 +172,14 @@ def _param_to_qiskit(p: Param, symbols: list):
     return expr
 
 
-def to_qiskit(circ: Circuit):
+def to_qiskit(circ: Circuit) -> QuantumCircuit:
     """Convert a Circuit into a QuantumCircuit with the same unitary, global phase included."""
     from qiskit import QuantumCircuit
     from qiskit.circuit.library import get_standard_gate_name_mapping
 
     mapping = get_standard_gate_name_mapping()
     qc = QuantumCircuit(circ.num_qubits, name=circ.name or None)
-    symbols: list = []
+    symbols: list[Parameter] = []
     for g in circ:
         gate_cls = type(mapping[g.name])
         params = [_param_to_qiskit(p, symbols) for p in g.params]
@@ -182,3 +189,6 @@ def to_qiskit(circ: Circuit):
 
 
 __all__ = ["from_qiskit", "to_qiskit", "UnsupportedInstruction", "BadAngle"]
+
+
+FORMATS.from_qiskit, FORMATS.to_qiskit = from_qiskit, to_qiskit  # Circuit.from_qiskit, .to_qiskit

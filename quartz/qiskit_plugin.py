@@ -165,15 +165,6 @@ def _is_quartz_gate(node) -> bool:
     return all(not isinstance(p, ParameterExpression) or not p.parameters for p in op.params)
 
 
-def _optimizer():
-    try:
-        from quartz.api import optimize
-    except ImportError:
-        raise QuartzError("the quartz optimizer (quartz.api.optimize) is not available in this "
-                          "build; the Qiskit plugin needs it") from None
-    return optimize
-
-
 def _same_unitary(a: Circuit, b: Circuit, seed: int = 0) -> bool:
     """a and b agree (global phase included) on two random states."""
     rng = np.random.default_rng(seed)
@@ -253,7 +244,8 @@ class QuartzOptimization(TransformationPass):
             _is_quartz_gate, split_blocks=False, min_block_size=2)
         if not blocks:
             return dag
-        optimize = _optimizer()
+        from quartz.api import optimize
+
         total = sum(len(b) for b in blocks)
         index = {q: i for i, q in enumerate(dag.qubits)}
         for block in blocks:

@@ -12,6 +12,7 @@ import json
 import os
 import zlib
 from pathlib import Path
+from typing import Any
 
 from quartz.ecc_sets import native_format, quartz_format
 from quartz.ecc_sets.model import ECCSet
@@ -24,7 +25,7 @@ FORMATS = ("native", "quartz")
 MAX_JSON_BYTES = 512 * 2**20  # decompressed; the largest shipped set is about 1 MB
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """The bytes of an ECC set file; QuartzError naming it when it cannot be read."""
     p = Path(path)
     try:
@@ -35,7 +36,7 @@ def read_bytes(path: str | os.PathLike) -> bytes:
         raise QuartzError(f"cannot read ECC set {p}: {e.strerror}") from None
 
 
-def read(path: str | os.PathLike, *, gate_set: tuple[str, ...] | None = None,
+def read(path: str | os.PathLike[str], *, gate_set: tuple[str, ...] | None = None,
          trust: bool = False) -> ECCSet:
     """Read an ECC set file in either format (gzip or plain JSON); verified unless `trust`."""
     p = Path(path)
@@ -56,7 +57,7 @@ def _gunzip(data: bytes, source: str) -> bytes:
     return out
 
 
-def decode_json(data: bytes | str, source: str = "<string>"):
+def decode_json(data: bytes | str, source: str = "<string>") -> Any:
     """The JSON value of (optionally gzip-compressed) file bytes; QuartzError when unreadable."""
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -71,7 +72,7 @@ def decode_json(data: bytes | str, source: str = "<string>"):
     return obj
 
 
-def loads(data: bytes | str, *, source: str = "<string>", gate_set=None,
+def loads(data: bytes | str, *, source: str = "<string>", gate_set: tuple[str, ...] | None = None,
           trust: bool = False) -> ECCSet:
     """Parse the bytes (or text) of an ECC set file in either format; unless `trust`, the
     classes it marks proven are verified (QuartzError for a false one)."""
@@ -97,7 +98,7 @@ def dumps(ecc_set: ECCSet, format: str = "native") -> str:
     return json.dumps(obj, separators=(",", ":"))
 
 
-def write(ecc_set: ECCSet, path: str | os.PathLike, format: str = "native") -> None:
+def write(ecc_set: ECCSet, path: str | os.PathLike[str], format: str = "native") -> None:
     """Write the set to `path` atomically; gzip-compressed when the name ends in .gz."""
     text = dumps(ecc_set, format).encode("utf-8")
     if str(path).endswith(".gz"):

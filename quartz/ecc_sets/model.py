@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Sequence
 
 from quartz._core import Param
 from quartz.circuit import Circuit
@@ -25,9 +26,10 @@ class Phase:
         items = tuple(sorted((s, Fraction(k)) for s, k in (coefs or {}).items() if k != 0))
         return Phase(c, items)
 
-    def value(self, symbol_values) -> float:
+    def value(self, symbol_values: Sequence[float]) -> float:
         """The phase in radians for numeric symbol values."""
-        return math.pi * float(self.const) + sum(float(k) * symbol_values[s] for s, k in self.coefs)
+        return math.pi * float(self.const) + sum(float(k) * float(symbol_values[s])
+                                                  for s, k in self.coefs)
 
     def bind(self, angles: list[Param]) -> Param:
         """The phase as a concrete Param when symbol j takes the angle angles[j]."""
@@ -53,11 +55,11 @@ class Phase:
             d[s] = d.get(s, Fraction(0)) - k
         return Phase.make(self.const - other.const, d)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"pi": str(self.const), "coefs": {f"p{s}": str(k) for s, k in self.coefs}}
 
     @staticmethod
-    def from_json(obj: dict) -> "Phase":
+    def from_json(obj: dict[str, Any]) -> Phase:
         return Phase.make(Fraction(obj.get("pi", "0")),
                           {int(s[1:]): Fraction(k) for s, k in obj.get("coefs", {}).items()})
 
@@ -76,7 +78,7 @@ class ECC:
     phases: list[Phase | None] = field(default_factory=list)  # None = not (yet) proven
     proven: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.phases:
             self.phases = [Phase()] + [None] * (len(self.circuits) - 1)
 
@@ -104,7 +106,7 @@ class ECCSet:
     q: int
     m: int
     classes: list[ECC]
-    metadata: dict = field(default_factory=dict)
+    metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
     def num_circuits(self) -> int:

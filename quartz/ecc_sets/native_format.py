@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from quartz._core import gate_info
 from quartz.circuit import Circuit
@@ -46,7 +47,8 @@ def phase_to_text(ph: Phase) -> str:
 @lru_cache(maxsize=4096)
 def phase_from_text(text: str) -> Phase:
     """Inverse of `phase_to_text`."""
-    const, coefs = Fraction(0), {}
+    const = Fraction(0)
+    coefs: dict[int, Fraction] = {}
     t = text.replace(" ", "").replace("-", "+-")
     for term in filter(None, t.split("+")):
         if term.endswith("*pi"):
@@ -55,13 +57,13 @@ def phase_from_text(text: str) -> Phase:
             k, _, sym = term.rpartition("p")
             k = k.rstrip("*")
             coef = Fraction(1) if k == "" else Fraction(-1) if k == "-" else Fraction(k)
-            coefs[int(sym)] = coefs.get(int(sym), 0) + coef
+            coefs[int(sym)] = coefs.get(int(sym), Fraction(0)) + coef
         elif Fraction(term) != 0:
             raise ValueError(f"bad phase text {text!r}")
     return Phase.make(const, coefs)
 
 
-def _phase_from_obj(obj) -> Phase | None:
+def _phase_from_obj(obj: Any) -> Phase | None:
     if obj is None:
         return None
     if isinstance(obj, str):
@@ -73,17 +75,17 @@ def _phase_from_obj(obj) -> Phase | None:
     raise ValueError(f"phase must be text such as \"1/4*pi\" or null, got {obj!r:.60}")
 
 
-def circuit_to_json(c: Circuit) -> dict:
+def circuit_to_json(c: Circuit) -> dict[str, Any]:
     """One circuit as {"qubits": nq, "gates": [[name, qubits, angles], ...]}."""
     gates = [[name, list(qs), [param_to_text(p) for p in ps]] for name, qs, ps in c.native.gates()]
-    out = {"qubits": c.num_qubits, "gates": gates}
+    out: dict[str, Any] = {"qubits": c.num_qubits, "gates": gates}
     gp = c.global_phase
     if gp.pi_fraction != (0, 1):
         out["global_phase"] = param_to_text(gp)
     return out
 
 
-def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
+def _int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     """`value` when it is an int (not a bool) in [low, high]; ValueError naming `what` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be an integer, got {value!r:.40}")
@@ -93,13 +95,13 @@ def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
     return value
 
 
-def _list(value, what: str) -> list:
+def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list, got {type(value).__name__}")
     return value
 
 
-def circuit_from_json(obj: dict, max_qubits: int = MAX_QUBITS) -> Circuit:
+def circuit_from_json(obj: Any, max_qubits: int = MAX_QUBITS) -> Circuit:
     """Inverse of `circuit_to_json`; ValueError when `obj` is not a well-formed circuit."""
     if not isinstance(obj, dict):
         raise ValueError(f"a circuit must be an object, got {type(obj).__name__}")
@@ -120,7 +122,7 @@ def circuit_from_json(obj: dict, max_qubits: int = MAX_QUBITS) -> Circuit:
     return c
 
 
-def to_json(ecc_set: ECCSet) -> dict:
+def to_json(ecc_set: ECCSet) -> dict[str, Any]:
     """The whole set as a JSON-serialisable dict."""
     meta = dict(ecc_set.metadata)
     generator = meta.pop("generator", {})
@@ -137,7 +139,7 @@ def to_json(ecc_set: ECCSet) -> dict:
             "metadata": meta, "classes": classes}
 
 
-def _header(obj: dict) -> tuple[tuple[str, ...], int, int, int]:
+def _header(obj: dict[str, Any]) -> tuple[tuple[str, ...], int, int, int]:
     """(gate set, n, q, m) of a file, checked."""
     gates = obj.get("gate_set")
     if not isinstance(gates, list) or not gates or not all(isinstance(g, str) for g in gates):
@@ -153,7 +155,7 @@ def _header(obj: dict) -> tuple[tuple[str, ...], int, int, int]:
             _int(obj.get("m"), "m", 0, MAX_SYMBOLS))
 
 
-def _class_from_json(cl, gates: tuple[str, ...], q: int, m: int) -> ECC:
+def _class_from_json(cl: Any, gates: tuple[str, ...], q: int, m: int) -> ECC:
     if not isinstance(cl, dict):
         raise ValueError(f"a class must be an object, got {type(cl).__name__}")
     proven = cl.get("proven", False)
@@ -178,7 +180,7 @@ def _class_from_json(cl, gates: tuple[str, ...], q: int, m: int) -> ECC:
     return ECC(circs, phases, proven=proven)
 
 
-def from_json(obj: dict, source: str = "<json>") -> ECCSet:
+def from_json(obj: Any, source: str = "<json>") -> ECCSet:
     """Parse a dict made by `to_json`; QuartzError naming `source` (and the class) when it is
     not one."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from quartz._core import Param
 from quartz.angles import to_param
@@ -38,12 +39,16 @@ def _is_halved(gate: str, k: int) -> bool:
     return k in HALVED.get(gate, ())
 
 
-# A linear form: (dict symbol -> Fraction coefficient, constant) where the constant is a
-# Fraction in units of pi, or a float in radians.
-def _lin_add(a, b):
+# A linear form: (dict symbol -> coefficient, constant) where the constant is a Fraction in
+# units of pi, or a float in radians (a coefficient is a float after a product by a float).
+_Const = Fraction | float
+_Form = tuple[dict[int, _Const], _Const]
+
+
+def _lin_add(a: _Form, b: _Form) -> _Form:
     d = dict(a[0])
     for s, k in b[0].items():
-        d[s] = d.get(s, 0) + k
+        d[s] = d.get(s, Fraction(0)) + k
     d = {s: k for s, k in d.items() if k != 0}
     ca, cb = a[1], b[1]
     if isinstance(ca, Fraction) and isinstance(cb, Fraction):
@@ -52,18 +57,19 @@ def _lin_add(a, b):
         float(cb) * (math.pi if isinstance(cb, Fraction) else 1)
 
 
-def _lin_scale(a, k):
+def _lin_scale(a: _Form, k: Fraction | float) -> _Form:
     c = a[1]
-    return {s: v * k for s, v in a[0].items() if v * k != 0}, (c * k if isinstance(c, Fraction) else c * float(k))
+    return ({s: v * k for s, v in a[0].items() if v * k != 0},
+            c * k if isinstance(c, Fraction) else c * float(k))
 
 
 # ----------------------------------------------------------------------------------- writing
 class _TableWriter:
     def __init__(self, m: int):
-        self.entries: list = [""] * m
-        self.index: dict = {}
+        self.entries: list[Any] = [""] * m  # JSON table entries
+        self.index: dict[tuple[Any, ...], str] = {}
 
-    def _const(self, c) -> str:
+    def _const(self, c: _Const) -> str:
         key = ("c", c)
         if key not in self.index:
             val = float(c) * math.pi if isinstance(c, Fraction) else float(c)
@@ -79,7 +85,7 @@ class _TableWriter:
             self.index[key] = out
         return self.index[key]
 
-    def wire(self, coefs: dict[int, int], const) -> str:
+    def wire(self, coefs: dict[int, int], const: _Const) -> str:
         """A wire holding sum coefs[s]*P_s + const, built from add/neg entries."""
         atoms: list[str] = []
         for s in sorted(coefs):
@@ -96,22 +102,23 @@ class _TableWriter:
         return acc
 
 
-def _split_param(p: Param):
+def _split_param(p: Param) -> _Form:
     frac = p.pi_fraction
     const = Fraction(frac[0], frac[1]) if frac is not None else float(p.constant_part())
-    return {s: Fraction(k) for s, k in p.terms}, const
+    coefs: dict[int, _Const] = {s: Fraction(k) for s, k in p.terms}
+    return coefs, const
 
 
-def to_json(ecc_set: ECCSet) -> list:
+def to_json(ecc_set: ECCSet) -> list[Any]:
     """The set in Quartz's format (a JSON-serialisable list)."""
     max_sym = max([ecc_set.m or 0] + [s + 1 for e in ecc_set.classes for c in e.circuits
                                       for g in c for p in g.params for s, _ in p.terms])
     tw = _TableWriter(max_sym)
-    body = {}
+    body: dict[str, list[Any]] = {}
     for idx, e in enumerate(ecc_set.classes):
-        circs = []
+        circs: list[Any] = []
         for c in e.circuits:
-            gates = []
+            gates: list[Any] = []
             for name, qs, ps in c.native.gates():
                 qw = [f"Q{q}" for q in qs]
                 pw = []
@@ -133,17 +140,23 @@ def to_json(ecc_set: ECCSet) -> list:
 
 
 # ----------------------------------------------------------------------------------- reading
-def _parse_table(table: list, source: str) -> list:
+def _defined(forms: list[_Form | None], w: str, source: str) -> _Form:
+    """The linear form of table wire `w` ("P<k>")."""
+    k = int(w[1:])
+    f = forms[k] if 0 <= k < len(forms) else None
+    if f is None:
+        raise QuartzError(f"{source}: parameter {w} used before it is defined")
+    return f
+
+
+def _parse_table(table: list[Any], source: str) -> list[_Form | None]:
     n = int(table[0])
     entries = table[1:1 + n]
-    forms: list = [None] * n
+    forms: list[_Form | None] = [None] * n
     nsym = 0
 
-    def wire_form(w: str):
-        k = int(w[1:])
-        if forms[k] is None:
-            raise QuartzError(f"{source}: parameter {w} used before it is defined")
-        return forms[k]
+    def wire_form(w: str) -> _Form:
+        return _defined(forms, w, source)
 
     for i, e in enumerate(entries):
         if e == "":
@@ -181,14 +194,14 @@ def _parse_table(table: list, source: str) -> list:
     return forms
 
 
-def to_fraction_or_float(x: float):
+def to_fraction_or_float(x: float) -> _Const:
     """A radians value as an exact Fraction of pi when it is one (else the float)."""
     p = to_param(x)
     frac = p.pi_fraction
     return Fraction(frac[0], frac[1]) if frac is not None else x
 
 
-def _to_param(coefs: dict, const) -> Param:
+def _to_param(coefs: dict[int, _Const], const: _Const) -> Param:
     out = Param.pi(const.numerator, const.denominator) if isinstance(const, Fraction) \
         else Param.radians(const)
     for s, k in sorted(coefs.items()):
@@ -198,7 +211,7 @@ def _to_param(coefs: dict, const) -> Param:
     return out
 
 
-def from_json(obj, source: str = "<json>", gate_set: tuple[str, ...] | None = None) -> ECCSet:
+def from_json(obj: Any, source: str = "<json>", gate_set: tuple[str, ...] | None = None) -> ECCSet:
     """Parse Quartz's format into an ECCSet of unproven classes."""
     if not (isinstance(obj, list) and len(obj) == 2 and isinstance(obj[1], dict)):
         raise QuartzError(f"{source}: not a Quartz ECC set (expected [param_table, {{classes}}])")
@@ -215,7 +228,7 @@ def from_json(obj, source: str = "<json>", gate_set: tuple[str, ...] | None = No
                 gl = []
                 for name, _outs, ins in gates:
                     qs = [int(w[1:]) for w in ins if w.startswith("Q")]
-                    ps = [forms[int(w[1:])] for w in ins if w.startswith("P")]
+                    ps = [_defined(forms, w, source) for w in ins if w.startswith("P")]
                     if name in FIXED:
                         name, ang = FIXED[name]
                         ps = [({}, ang / 2)]  # stored as a half angle, like Quartz's rx
@@ -235,7 +248,7 @@ def from_json(obj, source: str = "<json>", gate_set: tuple[str, ...] | None = No
                  for _, cl in raw for _, gl in cl for name, _, ps in gl
                  for j, f in enumerate(ps) if not _is_halved(name, j) for k in f[0].values())
     classes, gates_seen, nq_max, nsym = [], [], 0, 0
-    def class_index(kv) -> int:
+    def class_index(kv: tuple[str, Any]) -> int:
         head = str(kv[0]).split("_")[0]
         if not head.isdigit():
             raise QuartzError(f"{source}: malformed Quartz ECC set: class key {kv[0]!r} is not "

@@ -55,7 +55,7 @@ def _is_shipped_name(s: str) -> bool:
     return not (p.suffix in (".json", ".gz") or os.sep in s or p.is_file())
 
 
-def load(name_or_path: str | os.PathLike = "nam", *, trust: bool = False) -> ECCSet:
+def load(name_or_path: str | os.PathLike[str] = "nam", *, trust: bool = False) -> ECCSet:
     """A shipped ECC set by gate set ('nam') or set name ('nam_3_3'), or any ECC set file.
 
     A shipped set must match the sha256 recorded when it was built; any other file is verified

@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from quartz.circuit import Circuit
 
 _INF = float("inf")
+# Gates (name, slots or None = the gate's own qubits, params) and the phase they miss.
+_Expansion = tuple[list[tuple[str, "tuple[int, ...] | None", tuple[Param, ...]]], Param]
 
 
 @lru_cache(maxsize=64)
@@ -58,9 +60,10 @@ class _Converter:
     def __init__(self, gate_set: GateSet):
         self.gate_set = gate_set
         self.cost, self.order = _plan(gate_set.gates)
-        self.cache: dict[tuple, tuple[list, Param]] = {}
+        self.cache: dict[tuple[str, tuple[Param, ...]], _Expansion] = {}
 
-    def expand(self, name: str, params: tuple[Param, ...], path: tuple[str, ...] = ()):
+    def expand(self, name: str, params: tuple[Param, ...],
+               path: tuple[str, ...] = ()) -> _Expansion:
         """Gates over slots (0, 1, 2 = the gate's qubits) equal to e^{-i phase} * gate."""
         if name in self.gate_set.gates:
             return [(name, None, params)], Param()
@@ -74,7 +77,8 @@ class _Converter:
                 continue  # a cycle of renames (rz -> p -> rz); cheaper rules come first
             try:
                 emitted, phase = rule.expand(params)
-                out, total = [], phase
+                out: list[tuple[str, tuple[int, ...] | None, tuple[Param, ...]]] = []
+                total = phase
                 for sub_name, slots, sub_params in emitted:
                     sub, sub_phase = self.expand(sub_name, sub_params, path + (name,))
                     total = total + sub_phase
@@ -90,7 +94,7 @@ class _Converter:
         raise NotApplicable("; ".join(dict.fromkeys(reasons)))
 
 
-def convert(circuit: "Circuit", gate_set: str | GateSet) -> "Circuit":
+def convert(circuit: Circuit, gate_set: str | GateSet) -> Circuit:
     """An equal circuit (global phase included) that uses only the gates of `gate_set`."""
     from quartz.circuit import Circuit
 
@@ -116,6 +120,7 @@ def convert(circuit: "Circuit", gate_set: str | GateSet) -> "Circuit":
                                f"'{gs.name}' ({', '.join(gs.gates)}): {why}") from None
         phase = phase + ph
         for name, slots, params in gates:
+            assert slots is not None  # only a gate of the set itself is expanded in place
             native.add_gate(name, [g.qubits[s] for s in slots], list(params))
     if phase.is_symbolic:  # pragma: no cover - rules reject symbolic phases
         raise GateSetError("conversion produced a symbolic global phase")

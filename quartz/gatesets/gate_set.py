@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from quartz.circuit import GATE_NAMES
+from quartz.circuit import GATE_NAMES, Circuit
 from quartz.errors import GateSetError
 
 
@@ -15,7 +15,7 @@ class GateSet:
     name: str
     gates: tuple[str, ...]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for g in self.gates:
             if g not in GATE_NAMES:
                 raise GateSetError(f"unknown gate '{g}' in gate set '{self.name}'; "
@@ -28,7 +28,7 @@ class GateSet:
     def __contains__(self, gate: str) -> bool:
         return gate in self.gates
 
-    def check(self, circuit) -> None:
+    def check(self, circuit: Circuit) -> None:
         """Raise GateSetError naming the first gate of `circuit` outside this set."""
         for i, g in enumerate(circuit):
             if g.name not in self.gates:

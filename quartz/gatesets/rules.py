@@ -20,6 +20,11 @@ from quartz._core import Param
 
 # (name, qubit slots, params) of one emitted gate.
 Emitted = tuple[str, tuple[int, ...], tuple[Param, ...]]
+# An angle of a template gate as a function of the decomposed gate's params; a compiled
+# template gate (name, slots, angles); a rule's builder.
+_Angle = Callable[[Sequence[Param]], Param]
+_Template = tuple[str, tuple[int, ...], list[_Angle]]
+_Builder = Callable[[Sequence[Param]], tuple[list[Emitted], Param]]
 
 
 class NotApplicable(Exception):
@@ -43,10 +48,10 @@ def scale(p: Param, f: Fraction) -> Param:
     return const
 
 
-def _compile_expr(text: str) -> Callable[[Sequence[Param]], Param]:
+def _compile_expr(text: str) -> _Angle:
     """Compile a linear angle expression over a, b, c and pi into a function of the params."""
 
-    def lin(node: ast.AST) -> dict:
+    def lin(node: ast.AST) -> dict[str | int, Fraction]:
         # A linear form {"pi": Fraction, "a": Fraction, ..., 1: Fraction (pure number)}.
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             return {1: Fraction(node.value)}
@@ -57,7 +62,7 @@ def _compile_expr(text: str) -> Callable[[Sequence[Param]], Param]:
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             x, y = lin(node.left), lin(node.right)
             s = 1 if isinstance(node.op, ast.Add) else -1
-            return {k: x.get(k, 0) + s * y.get(k, 0) for k in set(x) | set(y)}
+            return {k: x.get(k, Fraction(0)) + s * y.get(k, Fraction(0)) for k in set(x) | set(y)}
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
             x, y = lin(node.left), lin(node.right)
             if isinstance(node.op, ast.Div):
@@ -88,8 +93,8 @@ def _compile_expr(text: str) -> Callable[[Sequence[Param]], Param]:
     return evaluate
 
 
-def _compile_template(template: str) -> list[tuple[str, tuple[int, ...], list]]:
-    out = []
+def _compile_template(template: str) -> list[_Template]:
+    out: list[_Template] = []
     for part in template.split(";"):
         part = part.strip()
         if not part:
@@ -97,7 +102,7 @@ def _compile_template(template: str) -> list[tuple[str, tuple[int, ...], list]]:
         if "(" in part:
             name, rest = part.split("(", 1)
             args, slots = rest.rsplit(")", 1)
-            angles = [_compile_expr(a) for a in args.split(",")]
+            angles: list[_Angle] = [_compile_expr(a) for a in args.split(",")]
         else:
             name, slots = part.split(None, 1)
             angles = []
@@ -113,11 +118,11 @@ class Rule:
     template: str = ""
     phase: str = "0"
     uses: tuple[str, ...] = ()  # emitted gate types with multiplicity (a cost estimate)
-    builder: Callable[[Sequence[Param]], tuple[list[Emitted], Param]] | None = None
-    _compiled: list = field(default=None, compare=False, repr=False)
-    _phase: Callable = field(default=None, compare=False, repr=False)
+    builder: _Builder | None = None
+    _compiled: list[_Template] = field(default_factory=list, compare=False, repr=False)
+    _phase: _Angle | None = field(default=None, compare=False, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.builder is None:
             compiled = _compile_template(self.template)
             object.__setattr__(self, "_compiled", compiled)
@@ -129,6 +134,7 @@ class Rule:
         """The emitted gates (qubits are slots of the decomposed gate) and the phase."""
         if self.builder is not None:
             return self.builder(params)
+        assert self._phase is not None  # set for every template rule
         phase = self._phase(params)
         if phase.is_symbolic:
             raise NotApplicable(f"the global phase {phase} would be symbolic")
@@ -143,8 +149,8 @@ def _pi4_multiple(p: Param) -> int:
     return (frac[0] * (4 // frac[1])) % 8
 
 
-def _clifford_phase(names_by_k: dict[int, tuple[str, ...]]):
-    def build(params):
+def _clifford_phase(names_by_k: dict[int, tuple[str, ...]]) -> _Builder:
+    def build(params: Sequence[Param]) -> tuple[list[Emitted], Param]:
         k = _pi4_multiple(params[0])
         return [(n, (0,), ()) for n in names_by_k[k]], Param()
 

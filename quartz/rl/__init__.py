@@ -3,8 +3,8 @@
 torch and torch-geometric are optional: without them `optimize_rl` (and so
 `quartz.optimize(method="rl")`) raises a QuartzError saying `pip install 'quartz-superopt[rl]'`.
 Submodules: graph (circuit -> PyG Data), model (QGNN actor-critic), agent (acting with the
-matcher's mask), env, rollout, ppo, workers, train, checkpoint, optimize (inference), greedy,
-equivalence.
+matcher's mask), env, rollout, ppo, workers, train, checkpoint, optimize (inference; its final
+greedy pass is quartz.search's), equivalence.
 """
 from quartz.rl._deps import INSTALL_HINT, require_torch
 from quartz.rl.optimize import default_model_path, optimize_rl

@@ -17,6 +17,7 @@ import numpy as np
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.rl._deps import device, require_torch
+from quartz.search import search
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_MODELS = {("cx", "h", "rz", "x"): "rl_nam.pt"}
@@ -44,21 +45,12 @@ def default_model_path(gate_set) -> Path:
     return DATA_DIR / name
 
 
-def _greedy(matcher, circuit: Circuit, cost, cost_fn, deadline: float,
-            min_seconds: float = 0.5) -> Circuit:
-    """quartz.search's greedy pass when it has one, else our matcher-based greedy pass."""
-    try:
-        from quartz.search import search
-    except ImportError:
-        search = None
-    if search is not None:
-        # the greedy pass is cheap: it always gets a little time, even when the RL loop overran
-        left = max(deadline - time.monotonic(), min_seconds)
-        return search(circuit, matcher, cost=cost, timeout=left, greedy_only=True,
-                      progress=False).circuit
-    from quartz.rl.greedy import greedy_pass
-
-    return greedy_pass(matcher, circuit, cost_fn, max(deadline, time.monotonic() + min_seconds))
+def _greedy(matcher, circuit: Circuit, cost, deadline: float, min_seconds: float = 0.5) -> Circuit:
+    """The search's greedy pass (cost-reducing transformations until none is left)."""
+    # the greedy pass is cheap: it always gets a little time, even when the RL loop overran
+    left = max(deadline - time.monotonic(), min_seconds)
+    return search(circuit, matcher, cost=cost, timeout=left, greedy_only=True,
+                  progress=False).circuit
 
 
 def _rules(ecc_set):
@@ -133,9 +125,9 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     from quartz.rl.equivalence import check_equivalent
 
     if interrupted:  # only a short greedy pass (the search stops at once on a second signal)
-        out = _greedy(matcher, best, cost, cost_fn, time.monotonic(), 0.2)
+        out = _greedy(matcher, best, cost, time.monotonic(), 0.2)
     else:
-        out = _greedy(matcher, best, cost, cost_fn, t0 + timeout, min(2.0, 0.15 * timeout))
+        out = _greedy(matcher, best, cost, t0 + timeout, min(2.0, 0.15 * timeout))
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
     check_equivalent(circuit, out)

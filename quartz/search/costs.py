@@ -32,7 +32,7 @@ class Cost:
     """A search cost: `spec` (native, what the search minimises) and `value` (the metric)."""
 
     name: str
-    spec: "_core.CostSpec"
+    spec: _core.CostSpec
     metric: Callable[[Circuit], float]
 
     def value(self, circuit: Circuit) -> float:
@@ -93,7 +93,7 @@ def weighted(weights: Mapping[str, float]) -> Cost:
 
 def from_callable(fn: Callable[[Circuit], float]) -> Cost:
     """A cost computed by a Python function of a `quartz.Circuit` (slower: it holds the GIL)."""
-    def native_fn(native):
+    def native_fn(native: _core.Circuit) -> float:
         return float(fn(Circuit._wrap(native)))
 
     return Cost(getattr(fn, "__name__", "callable"), _core.CostSpec(callable=native_fn), fn)

@@ -6,11 +6,12 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Iterable, Union
 
 from quartz import _core
 from quartz.circuit import Circuit
 from quartz.cpus import resolve_threads
-from quartz.ecc_sets.model import ECCSet
+from quartz.ecc_sets.model import ECCSet, Transformation
 from quartz.errors import QuartzError
 from quartz.search.costs import Cost, CostLike, get_cost
 from quartz.search.matcher import Matcher
@@ -23,6 +24,8 @@ POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyl
 RESTART_GROWTH = 1.1
 MAX_GAMMA = 1.5
 RESTART_MIN_SECONDS = 0.5
+# What a search takes as its transformations.
+Rules = Union[Matcher, ECCSet, Iterable[Transformation]]
 
 
 @dataclass
@@ -57,12 +60,12 @@ class _Progress:
         self.bar.close()
 
 
-def as_matcher(rules: Matcher | ECCSet | list) -> Matcher:
+def as_matcher(rules: Rules) -> Matcher:
     """A Matcher from a Matcher, an ECCSet or a list of Transformations."""
     return rules if isinstance(rules, Matcher) else Matcher(rules)
 
 
-def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike = "gates",
+def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            timeout: float = 60.0, seed: int | None = None, progress: bool = True,
            threads: int | None = None, gamma: float = 1.05, greedy_only: bool = False,
            full_limit: int = 150, window: int = 80, window_expansions: int = 40,
@@ -105,7 +108,8 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
     bar = _Progress(timeout, "optimize") if progress else None
     t0 = time.monotonic()
     initial = c.search_value(circuit)
-    out, history, interrupted, expansions, converged = circuit, [], False, 0, False
+    out, interrupted, expansions, converged = circuit, False, 0, False
+    history: list[tuple[float, float]] = []
     g, attempt, last_improvement = gamma, 0, 0.0
     try:
         # A search that empties its queue before the budget is spent restarts from its best
@@ -152,4 +156,4 @@ def search(circuit: Circuit, rules: Matcher | ECCSet | list, *, cost: CostLike =
         if bar is not None:
             bar.close()
     return SearchResult(out, initial, c.search_value(out), time.monotonic() - t0, interrupted,
-                        expansions, [tuple(h) for h in history], bool(converged) and not interrupted)
+                        expansions, list(history), bool(converged) and not interrupted)

@@ -146,10 +146,11 @@ def _path_sum(a, b, deadline: float) -> Check | None:
 
 def _qcec(a, b, timeout: float = 30.0) -> Check:
     try:
-        from quartz.qcec_check import prove_equal
-        import mqt.qcec  # noqa: F401
+        import mqt.qcec  # noqa: F401  (optional: the 'test' extra)
     except ImportError:
         return Check(None, "none", "mqt.qcec is not installed")
+    from quartz.qcec_check import prove_equal
+
     verdict, how = prove_equal(a, b, max(0.05, timeout - 1e-4 * (len(a) + len(b))))
     if verdict == "equivalent":
         return Check(True, "qcec", f"{verdict} ({how})")

@@ -20,7 +20,8 @@ from quartz.ecc_sets.model import ECCSet, Transformation
 from quartz.errors import QuartzError
 
 
-def _phase_tuple(t: Transformation) -> tuple:
+def _phase_tuple(t: Transformation) -> tuple[_core.Circuit, _core.Circuit, int, int,
+                                             list[tuple[int, int, int]]]:
     const = t.phase.const
     terms = [(int(s), k.numerator, k.denominator) for s, k in t.phase.coefs]
     return (t.source.native, t.target.native, const.numerator, const.denominator, terms)
@@ -42,7 +43,7 @@ class Matcher:
             raise QuartzError(f"cannot compile transformations: {e}") from None
 
     @property
-    def native(self) -> "_core.Matcher":
+    def native(self) -> _core.Matcher:
         """The compiled `quartz._core.Matcher`."""
         return self._native
 
@@ -70,7 +71,7 @@ class Matcher:
     def applicable(self, circuit: Circuit) -> list[tuple[int, int]]:
         """Every (gate_index, xfer_index) whose source matches anchored at that gate (convex)."""
         self._check(circuit)
-        return [tuple(p) for p in self._native.applicable(circuit.native)]
+        return [(g, x) for g, x in self._native.applicable(circuit.native)]
 
     def applicable_at(self, circuit: Circuit, gate_index: int) -> list[int]:
         """Indices of the transformations that match anchored at gate_index."""

@@ -53,10 +53,8 @@ def verify_pair(a: Circuit, b: Circuit, *, timeout: float = 10.0) -> Verdict:
 
 
 def _z3_or_unknown(a: Circuit, b: Circuit, timeout: float, reason: str) -> Verdict:
-    try:
-        from quartz.verifier.z3_backend import verify_pair_z3
-    except ImportError:  # pragma: no cover - z3 is a dependency
-        return Verdict("unknown", "numeric", message=f"{reason}; z3 is not available")
+    from quartz.verifier.z3_backend import verify_pair_z3
+
     v = verify_pair_z3(a, b, timeout=max(0.001, timeout))
     if v.status == "unknown" and not v.message:
         return Verdict("unknown", v.method, message=reason)

@@ -159,3 +159,12 @@ def test_quartz_format_round_trip_with_constants(tmp_path):
     back = read(p)
     assert circuits_of(back) == circuits_of(s)
     assert spot_check(back, sample=None) == []
+
+
+@pytest.mark.parametrize("wire", ["P5", "P-1"])
+def test_quartz_format_wire_outside_the_table_is_refused(wire):
+    # a gate input naming no table entry (past the end, or negative: never the last entry)
+    text = json.dumps([[[1, ""], [1, 0.5]],
+                       {"0_1": [[[1, 1], [["rz", ["Q0"], ["Q0", wire]]]]]}])
+    with pytest.raises(QuartzError, match=f"parameter {wire} used before it is defined"):
+        loads(text, trust=True)

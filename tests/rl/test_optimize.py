@@ -1,4 +1,6 @@
 """optimize_rl: outputs equivalent to inputs (phase included), never worse, clear errors."""
+import time
+
 import numpy as np
 import pytest
 
@@ -8,9 +10,8 @@ from quartz.errors import QuartzError
 from quartz.rl import optimize_rl
 from quartz.rl.agent import torch
 from quartz.rl.equivalence import check_equivalent, equivalent
-from quartz.rl.greedy import greedy_pass
-from quartz.rl.env import cost_function
 from quartz.rl.model import ActorCritic, ModelConfig
+from quartz.search import search
 
 
 @pytest.fixture(scope="module")
@@ -61,10 +62,29 @@ def test_equivalence_helpers():
         check_equivalent(a, c)
 
 
-def test_greedy_pass_lowers_cost(nam_matcher):
+def test_final_greedy_pass_is_the_search_s(nam_matcher, monkeypatch):
+    import quartz.rl.optimize as rl_optimize
+
+    calls = []
+
+    def spy(*args, **kw):
+        calls.append(kw)
+        return search(*args, **kw)
+
+    monkeypatch.setattr(rl_optimize, "search", spy)
     c = quartz.Circuit(2).h(0).h(0).cx(0, 1).cx(0, 1).x(1)
-    out = greedy_pass(nam_matcher, c, cost_function("gates"))
+    out = rl_optimize._greedy(nam_matcher, c, "gates", time.monotonic() + 5.0)
     assert len(out) == 1 and equivalent(c, out)
+    assert len(calls) == 1 and calls[0]["greedy_only"] and calls[0]["cost"] == "gates"
+    assert not hasattr(quartz.rl, "greedy")  # no second greedy implementation
+
+
+def test_final_greedy_pass_gets_its_minimum_time(nam_matcher):
+    import quartz.rl.optimize as rl_optimize
+
+    c = quartz.Circuit(2).h(0).h(0).cx(0, 1).cx(0, 1).x(1)
+    out = rl_optimize._greedy(nam_matcher, c, "gates", time.monotonic() - 10.0, min_seconds=0.5)
+    assert len(out) == 1  # a deadline already past still leaves min_seconds for the pass
 
 
 def test_quartz_optimize_dispatches_to_rl(nam_ecc, small_model, tmp_path):

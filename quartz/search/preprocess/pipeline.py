@@ -26,10 +26,8 @@ def _decompositions(circuit: Circuit, gates: set[str], style: str | None, refine
         large = len(circuit) + 14 * (ops.get("ccz", 0) + ops.get("ccx", 0)) > LARGE
         return [decompose_ccz_greedy(circuit, style, refine=refine, resynthesize=r)
                 for r in ((True,) if large else (True, False))]
-    try:
-        from quartz.gatesets import convert
-    except ImportError:  # converter not available: leave the gates for the caller
-        return [circuit]
+    from quartz.gatesets import convert
+
     return [convert(circuit, gates)]
 
 

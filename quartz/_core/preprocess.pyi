@@ -1,0 +1,25 @@
+"""Exact preprocessing passes run before search (quartz._core.preprocess)."""
+from typing import TypedDict
+
+from . import Circuit
+
+class _CczStats(TypedDict):
+    """The stats dict of decompose_ccz_greedy."""
+
+    num_ccz: int
+    negative: int
+    refined_flips: int
+    rotation_cost: int
+    cx: int
+
+def rotation_merge(circuit: Circuit, style: str = "rz",
+                   placement_last: bool = False) -> tuple[Circuit, int, int]:
+    """(circuit, distinct parity terms, rotations merged away)."""
+
+def cancel_inverses(circuit: Circuit, window: int = 64) -> Circuit: ...
+def resynthesize_blocks(circuit: Circuit, style: str = "rz") -> tuple[Circuit, int]:
+    """(circuit, blocks replaced)."""
+
+def decompose_ccz_greedy(circuit: Circuit, style: str = "rz", refine_passes: int = 0,
+                         resynthesize: bool = False) -> tuple[Circuit, _CczStats]:
+    """(circuit, stats dict): every ccz/ccx replaced by 6 cx + 7 rotations, polarity greedy."""
