@@ -37,7 +37,14 @@ class RLSettings:
 
 
 def default_model_path(gate_set) -> Path:
-    """The shipped model for a gate set, or a QuartzError when there is none."""
+    """The shipped model for a gate set (a name such as 'nam', a GateSet or its gate names),
+    or a QuartzError when there is none."""
+    if isinstance(gate_set, str):  # a name, not a sequence of one-letter gates
+        from quartz.gatesets import get_gate_set
+
+        gate_set = get_gate_set(gate_set).gates
+    elif hasattr(gate_set, "gates") and not isinstance(gate_set, (tuple, list, set, frozenset)):
+        gate_set = gate_set.gates
     name = DEFAULT_MODELS.get(tuple(sorted(gate_set)))
     if name is None or not (DATA_DIR / name).is_file():
         raise QuartzError(f"no shipped RL model for gate set {{{', '.join(sorted(gate_set))}}}: "

@@ -143,6 +143,17 @@ def test_shipped_model_is_the_default(nam_ecc):
         default_model_path(("h", "cz"))
 
 
+def test_default_model_path_takes_a_gate_set_name_or_object():
+    from quartz.gatesets import get_gate_set
+    from quartz.rl import default_model_path
+
+    want = default_model_path(("h", "x", "rz", "cx"))
+    assert default_model_path("nam") == want  # was read as the gates {a, m, n}
+    assert default_model_path(get_gate_set("nam")) == want
+    with pytest.raises(QuartzError, match="no shipped RL model for gate set"):
+        default_model_path("clifford_t")
+
+
 def test_interrupt_keeps_the_best_so_far(nam_ecc, small_model, monkeypatch):
     import time
 
