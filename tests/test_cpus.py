@@ -39,3 +39,17 @@ def test_cli_threads_default_is_the_machine(capsys):
 
     args = build_parser().parse_args(["optimize", "x.qasm"])
     assert args.threads is None and args.patience == "auto"
+
+
+def test_worker_defaults_follow_the_affinity_mask(monkeypatch):
+    from quartz.bench.runner import default_jobs
+    from quartz.rl.train import _default_workers
+
+    monkeypatch.setattr(cpus, "available_cpus", lambda: 1)
+    import quartz.bench.runner as runner
+    import quartz.rl.train as train
+
+    monkeypatch.setattr(runner, "available_cpus", lambda: 6)
+    monkeypatch.setattr(train, "available_cpus", lambda: 1)
+    assert default_jobs() == 3  # each search uses two threads
+    assert _default_workers() == 1

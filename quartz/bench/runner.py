@@ -7,7 +7,6 @@ With `stop` (a callable, e.g. "a signal arrived"), the suite ends early (run_sui
 """
 from __future__ import annotations
 
-import os
 import sys
 import time
 import traceback
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from quartz.circuit import Circuit
+from quartz.cpus import available_cpus
 from quartz.errors import QuartzError
 from quartz.gatesets import get_gate_set
 from quartz.pools import abandon, worker_pool
@@ -226,7 +226,7 @@ def failures(results: list[CircuitResult], *, ours_only: bool = False) -> list[s
 
 def default_jobs() -> int:
     """Half the CPUs (each search uses two threads), at least 1."""
-    return max(1, (os.cpu_count() or 2) // 2)
+    return max(1, available_cpus() // 2)
 
 
 __all__ = ["Outcome", "CircuitResult", "run_suite", "bench_circuit", "quartz_method", "failures",

@@ -1,13 +1,13 @@
 """generate(): RepGen enumeration -> numeric classes -> pruning -> proofs -> ECCSet."""
 from __future__ import annotations
 
-import os
 import sys
 import time
 from fractions import Fraction
 from typing import Iterable
 
 from quartz import _core
+from quartz.cpus import available_cpus
 from quartz.ecc_sets.model import ECC, ECCSet
 from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
@@ -114,7 +114,7 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     check_arguments(gates, n, q, m, constants)
     if order not in ("type", "qubit"):
         raise QuartzError(f"order must be 'type' or 'qubit', got {order!r}")
-    jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+    jobs = max(1, jobs if jobs is not None else available_cpus())
     report = GenerationReport(gate_set=gates, n=n, q=q, m=m, order=order)
     t0 = time.perf_counter()
 

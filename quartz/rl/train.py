@@ -9,11 +9,17 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from quartz.circuit import Circuit
+from quartz.cpus import available_cpus
 from quartz.errors import QuartzError
 from quartz.rl._deps import device
 from quartz.rl.agent import torch
-from quartz.rl.checkpoint import (check_compatible, ecc_fingerprint, load_checkpoint, save_checkpoint,
-                                  xfer_keys)
+from quartz.rl.checkpoint import (
+    check_compatible,
+    ecc_fingerprint,
+    load_checkpoint,
+    save_checkpoint,
+    xfer_keys,
+)
 from quartz.rl.env import cost_function
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.rl.ppo import PPOConfig, ppo_update
@@ -46,8 +52,7 @@ class TrainResult:
 
 
 def _default_workers() -> int:
-    return max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                      else (os.cpu_count() or 1)))
+    return min(2, available_cpus())
 
 
 def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.0,

@@ -1,13 +1,13 @@
 """verify_ecc_set: prove every class of an ECC set on a concurrent.futures Executor."""
 from __future__ import annotations
 
-import os
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 
 from quartz.circuit import Circuit
+from quartz.cpus import available_cpus
 from quartz.ecc_sets.model import ECC, ECCSet
 from quartz.verifier.classes import ClassSplitter
 from quartz.verifier.transport import pack, unpack
@@ -144,7 +144,7 @@ def verify_tasks(tasks: list[ClassTask], *, jobs: int | None = None, executor: E
     results: dict[int, ClassResult] = {}
     bar = tqdm(total=len(tasks), desc="verify", unit="class", file=sys.stderr,
                disable=not progress, leave=False)
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    workers = jobs if jobs is not None else available_cpus()
     try:
         if executor is None and workers <= 1:
             for pos, t in enumerate(tasks):
