@@ -105,6 +105,55 @@ def read_input_text(path: str | os.PathLike, what: str = "") -> str:
     return decode_text(read_input_bytes(path, what), _label(path, what))
 
 
+def _existing_ancestor(path: Path) -> Path:
+    """The nearest of `path`'s folders (or `path` itself) that exists."""
+    for p in (path, *path.parents):
+        if p.exists():
+            return p
+    return Path(".")
+
+
+def _probe(folder: Path, name: str, out) -> None:
+    """Create and remove a file in `folder`: the real test of writability (os.access is wrong
+    for root and on some file systems)."""
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise QuartzError(f"cannot write {out}: directory {folder}: {e.strerror}") from None
+
+
+def check_output_file(path: str | os.PathLike) -> Path:
+    """`path` as a Path, checked before any work is done: a QuartzError ("cannot write PATH:
+    ...") when it is a folder, or its folder does not exist, is not a folder or is not
+    writable. Nothing is left behind."""
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        raise QuartzError(f"cannot write {path}: it is a directory")
+    if not folder.is_dir():
+        anc = _existing_ancestor(folder)
+        if not anc.is_dir():
+            raise QuartzError(f"cannot write {path}: {anc} is not a directory")
+        raise QuartzError(f"cannot write {path}: directory {folder} does not exist")
+    _probe(folder, p.name, path)
+    return p
+
+
+def check_output_folder(path: str | os.PathLike) -> Path:
+    """`path` as a Path, checked before any work is done for a folder that will be created (with
+    its parents) and written to: a QuartzError when it or the nearest existing folder above it
+    is not a folder or is not writable. Nothing is created."""
+    p = Path(path)
+    anc = _existing_ancestor(p)
+    if not anc.is_dir():
+        where = "it is not a directory" if anc == p else f"{anc} is not a directory"
+        raise QuartzError(f"cannot write to {path}: {where}")
+    _probe(anc, "quartz", f"to {path}")
+    return p
+
+
 def _umask() -> int:
     """The process umask (read by setting and restoring it)."""
     mask = os.umask(0)

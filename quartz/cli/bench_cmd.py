@@ -16,6 +16,7 @@ import sys
 import time
 
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_folder
 
 
 def add_parser(sub):
@@ -116,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
         check_baselines(baselines)
     if not methods and not baselines:
         raise QuartzError("nothing to run: no method and no baseline")
+    check_output_folder(args.output)  # fail before the work, not after it
     if args.ecc_set is not None:  # a bad ECC file fails here, before any work
         from quartz import ecc_sets
 

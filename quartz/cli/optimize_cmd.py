@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_file
 
 NOT_CHECKED_EXIT = 3  # --require-check: no equivalence check concluded, nothing written
 
@@ -77,21 +77,9 @@ def output_path(args) -> Path | None:
     out = args.output if args.output is not None else (args.input if args.in_place else None)
     if out is None:
         return None
-    p = Path(out)
-    folder = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise QuartzError(f"cannot write {out}: it is a directory")
-    if not folder.is_dir():
-        raise QuartzError(f"cannot write {out}: directory {folder} does not exist")
-    if _same_file(p, Path(args.input)) and not args.in_place:
+    if _same_file(Path(out), Path(args.input)) and not args.in_place:
         raise QuartzError(f"{out} is also the input; pass --in-place to overwrite the input")
-    try:  # the real test of writability (os.access is wrong for root and some file systems)
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".probe")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as e:
-        raise QuartzError(f"cannot write {out}: directory {folder}: {e.strerror}") from None
-    return p
+    return check_output_file(out)
 
 
 def _write(out, path: Path | None) -> None:

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from quartz.errors import QuartzError
+from quartz.io_utils import check_input_size, check_output_file
 
 
 def add_parser(sub):
@@ -65,6 +66,9 @@ def run(args) -> int:
     require_torch()
     if args.minutes <= 0:
         raise QuartzError(f"--minutes must be positive, got {args.minutes}")
+    check_output_file(args.output)  # fail before the work, not after it
+    if args.resume is not None:
+        check_input_size(args.resume, "RL model")
     from quartz import ecc_sets
     from quartz.gatesets import get_gate_set
     from quartz.rl.ppo import PPOConfig

@@ -6,6 +6,7 @@ import sys
 import time
 
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_file
 
 
 def add_parser(sub):
@@ -73,6 +74,7 @@ def _run_file(args) -> int:
         writer = getattr(ecc_sets, "write", None)
         if writer is None:
             raise QuartzError("writing ECC files needs quartz.ecc_sets.write, not in this build")
+        check_output_file(args.output)  # fail before the work, not after it
     t0 = time.perf_counter()
     ecc_set, tasks = load_tasks(path)
     results = verify_tasks(tasks, jobs=args.jobs, progress=not args.no_progress, timeout=args.timeout)
