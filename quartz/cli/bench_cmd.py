@@ -15,6 +15,7 @@ import signal
 import sys
 import time
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
 from quartz.io_utils import check_output_folder
 
@@ -34,18 +35,18 @@ def add_parser(sub):
                    "(default search; 'none' for baselines only)")
     p.add_argument("--baselines", default="auto", help="comma list: qiskit, tket; 'auto' = those "
                    "installed (default), 'none' = no baseline")
-    p.add_argument("--jobs", type=int, default=1, help="circuits benchmarked in parallel "
+    p.add_argument(*spellings("--jobs"), type=int, default=1, help="circuits benchmarked in parallel "
                    "(default 1)")
-    p.add_argument("--gate-set", default=None, help="target gate set (default: from the folder "
+    p.add_argument(*spellings("--gateset"), default=None, help="target gate set (default: from the folder "
                    "name or the gates used; nam for families)")
     p.add_argument("--sizes", default=None, help="family sizes, e.g. 3,4,5 or 3-6")
     p.add_argument("--max-gates", type=int, default=None, help="skip circuits with more gates")
-    p.add_argument("--ecc-set", default=None, help="ECC set name or file for our methods "
+    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC", help="ECC set name or file for our methods "
                    "(default: the shipped set of the gate set)")
     p.add_argument("--trust-ecc", action="store_true",
                    help="use the --ecc-set file without verifying it first")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
-    p.add_argument("--check-timeout", type=float, default=300.0, help="seconds for each "
+    p.add_argument("--check-timeout", type=float, default=300.0, metavar="S", help="seconds for each "
                    "equivalence check (default 300)")
     p.add_argument("-o", "--output", default="report", help="report folder (default report/)")
     p.add_argument("--no-qasm", action="store_true", help="do not write the output circuits")
@@ -65,7 +66,7 @@ def _names(text: str, what: str) -> list[str]:
 def command_line(args) -> str:
     """The command that reproduces this run."""
     parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
-    defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gate_set": None,
+    defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gateset": None,
                 "sizes": None, "max_gates": None, "ecc_set": None, "trust_ecc": False, "seed": 0,
                 "check_timeout": 300.0, "output": "report"}
     for key, default in defaults.items():
@@ -122,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         from quartz import ecc_sets
 
         ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
-    suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gate_set,
+    suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gateset,
                        max_gates=args.max_gates)
     out = args.output
     title = f"quartz bench: {suite.name} ({suite.gate_set})"

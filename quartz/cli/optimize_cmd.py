@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
 from quartz.io_utils import check_output_file
 
@@ -33,10 +34,10 @@ def add_parser(sub):
     p.add_argument("-o", "--output", metavar="OUT.qasm", help="write the result here (default: stdout)")
     p.add_argument("--in-place", action="store_true",
                    help="overwrite the input file with the result (allows -o IN.qasm)")
-    p.add_argument("--gateset", default="nam", help="target gate set (default: nam)")
-    p.add_argument("--ecc", default=None, metavar="ECC", help="ECC set name or file (default: shipped)")
+    p.add_argument(*spellings("--gateset"), default="nam", help="target gate set (default: nam)")
+    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC", help="ECC set name or file (default: shipped)")
     p.add_argument("--trust-ecc", action="store_true",
-                   help="use the --ecc file without verifying it first (default: a file that is "
+                   help="use the --ecc-set file without verifying it first (default: a file that is "
                         "not shipped is verified when loaded, and refused if a class is false)")
     p.add_argument("--timeout", type=float, default=60.0, help="time budget in seconds (default: 60)")
     p.add_argument("--cost", default="gates",
@@ -122,10 +123,10 @@ def run(args) -> int:
     path = output_path(args)
     circuit = load(args.input)
     ecc = None
-    if args.ecc is not None:  # read (and verified) before any work: a bad file fails fast
+    if args.ecc_set is not None:  # read (and verified) before any work: a bad file fails fast
         from quartz import ecc_sets
 
-        ecc = ecc_sets.load(args.ecc, trust=args.trust_ecc)
+        ecc = ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
     t0 = time.monotonic()
     report: dict = {}
     with catch_signals() as sig:
