@@ -120,6 +120,10 @@ def run(args) -> int:
         raise QuartzError("--threads must be at least 1")
     if args.model and args.method != "rl":
         raise QuartzError("--model is only used with --method rl")
+    if args.method == "rl":  # before any work: torch is the rl extra
+        from quartz.rl import require_torch
+
+        require_torch()
     path = output_path(args)
     circuit = load(args.input)
     ecc = None
