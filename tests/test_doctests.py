@@ -12,7 +12,7 @@ import pytest
 MODULES = ["quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.qiskit_convert",
            "quartz.errors", "quartz.io_utils", "quartz.gatesets", "quartz.gatesets.gate_set",
            "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.qcec_check",
-           "quartz.pathsum_check", "quartz.cli.options"]
+           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits"]
 REPO = Path(__file__).resolve().parents[1]
 
 

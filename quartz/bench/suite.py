@@ -1,4 +1,4 @@
-"""Benchmark suites: a folder of QASM files, or a family from the `circuits` package.
+"""Benchmark suites: a folder of QASM files, or a family from `quartz.circuits`.
 
 >>> from quartz.bench.suite import load_suite
 >>> s = load_suite("tof", sizes="3,4")
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,16 +34,8 @@ def _natural_key(name: str):
 
 
 def circuits_package():
-    """The `circuits` package of benchmark families (from the install, or beside `quartz`)."""
-    try:
-        return importlib.import_module("circuits")
-    except ImportError:
-        root = Path(__file__).resolve().parents[2]
-        if (root / "circuits" / "__init__.py").is_file():
-            sys.path.insert(0, str(root))
-            return importlib.import_module("circuits")
-        raise QuartzError("the benchmark families need the 'circuits' package (part of the "
-                          "quartz repository); install quartz from its repository") from None
+    """The package of benchmark families, `quartz.circuits`."""
+    return importlib.import_module("quartz.circuits")
 
 
 def infer_gate_set(folder: Path, circuits: list[tuple[str, Circuit]]) -> str:
