@@ -24,7 +24,8 @@ DEFAULT_MAX_INPUT_MB = 100  # MB = 2**20 bytes; a large benchmark circuit is a f
 
 
 def max_input_mb() -> float:
-    """The largest input file read, in megabytes (2**20 bytes): $QUARTZ_MAX_INPUT_MB, default 100."""
+    """The largest input file read, in megabytes (2**20 bytes): $QUARTZ_MAX_INPUT_MB (default
+    100)."""
     raw = os.environ.get(MAX_INPUT_ENV, "").strip()
     if not raw:
         return float(DEFAULT_MAX_INPUT_MB)

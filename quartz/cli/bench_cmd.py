@@ -36,19 +36,21 @@ def add_parser(sub):
                    "(default search; 'none' for baselines only)")
     p.add_argument("--baselines", default="auto", help="comma list: qiskit, tket; 'auto' = those "
                    "installed (default), 'none' = no baseline")
-    p.add_argument(*spellings("--jobs"), type=int, default=1, help="circuits benchmarked in parallel "
-                   "(default 1)")
-    p.add_argument(*spellings("--gateset"), default=None, help="target gate set (default: from the folder "
-                   "name or the gates used; nam for families)")
+    p.add_argument(*spellings("--jobs"), type=int, default=1,
+                   help="circuits benchmarked in parallel (default 1)")
+    p.add_argument(*spellings("--gateset"), default=None,
+                   help="target gate set (default: from the folder name or the gates used; nam "
+                        "for families)")
     p.add_argument("--sizes", default=None, help="family sizes, e.g. 3,4,5 or 3-6")
     p.add_argument("--max-gates", type=int, default=None, help="skip circuits with more gates")
-    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC", help="ECC set name or file for our methods "
-                   "(default: the shipped set of the gate set)")
+    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC",
+                   help="ECC set name or file for our methods (default: the shipped set of the "
+                        "gate set)")
     p.add_argument("--trust-ecc", action="store_true",
                    help="use the --ecc-set file without verifying it first")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
-    p.add_argument("--check-timeout", type=float, default=300.0, metavar="S", help="seconds for each "
-                   "equivalence check (default 300)")
+    p.add_argument("--check-timeout", type=float, default=300.0, metavar="S",
+                   help="seconds for each equivalence check (default 300)")
     p.add_argument("-o", "--output", default="report", help="report folder (default report/)")
     p.add_argument("--no-qasm", action="store_true", help="do not write the output circuits")
     p.add_argument("--plots", action=argparse.BooleanOptionalAction, default=None,
@@ -137,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
         raise QuartzError("nothing to run: no method and no baseline")
     check_output_folder(args.output)  # fail before the work, not after it
     plots = args.plots is not False
-    if plots and bench_plots.missing():
-        what = bench_plots.missing()
+    what = bench_plots.missing() if plots else None
+    if what:
         if args.plots:
             raise QuartzError(f"--plots needs {what}, which is not installed: run "
                               f"{bench_plots.INSTALL_HINT}")

@@ -24,7 +24,8 @@ def add_parser(sub):
                                    "symbolic angles, group them into proven equivalence classes, "
                                    "prune, and write the ECC set.")
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument(*spellings("--gateset"), help="built-in gate set: nam, clifford_t, ibm, ibm_modern, rigetti, ionq")
+    src.add_argument(*spellings("--gateset"),
+                     help="built-in gate set: nam, clifford_t, ibm, ibm_modern, rigetti, ionq")
     src.add_argument("--gates", help="comma-separated gate names, e.g. h,cx,rz")
     p.add_argument("-n", type=int, required=True, help="maximum gates per circuit")
     p.add_argument("-q", type=int, required=True, help="qubits")
@@ -37,7 +38,8 @@ def add_parser(sub):
     p.add_argument("--constants", default=None,
                    help="constant angles in units of pi per gate, e.g. 'rx=1/2,-1/2,1;ry=1/2', or "
                         "'none' (default: the gate set's own, e.g. Rigetti's rx quarter turns)")
-    p.add_argument(*spellings("--jobs"), type=int, default=None, help="worker processes (default: all CPUs)")
+    p.add_argument(*spellings("--jobs"), type=int, default=None,
+                   help="worker processes (default: all CPUs)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
     return p

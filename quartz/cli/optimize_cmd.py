@@ -35,10 +35,11 @@ def add_parser(sub):
     p.add_argument("--in-place", action="store_true",
                    help="overwrite the input file with the result (allows -o IN.qasm)")
     p.add_argument(*spellings("--gateset"), default="nam", help="target gate set (default: nam)")
-    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC", help="ECC set name or file (default: shipped)")
+    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC",
+                   help="ECC set name or file (default: shipped)")
     p.add_argument("--trust-ecc", action="store_true",
-                   help="use the --ecc-set file without verifying it first (default: a file that is "
-                        "not shipped is verified when loaded, and refused if a class is false)")
+                   help="use the --ecc-set file without verifying it first (default: a file that "
+                        "is not shipped is verified when loaded, and refused if a class is false)")
     p.add_argument("--timeout", type=float, default=60.0, help="time budget in seconds (default: 60)")
     p.add_argument("--cost", default="gates",
                    help="gates (default), two_qubit, cx, t_count or depth")

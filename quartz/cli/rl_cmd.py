@@ -15,7 +15,8 @@ def add_parser(sub):
                        description="Learned optimizer (Quarl-style GNN + PPO).")
     acts = p.add_subparsers(dest="rl_action", required=True, metavar="ACTION")
     t = acts.add_parser("train", help="train a policy on circuits (PPO)")
-    t.add_argument(*spellings("--gateset"), default="nam", help="gate set whose shipped ECC set is used")
+    t.add_argument(*spellings("--gateset"), default="nam",
+                   help="gate set whose shipped ECC set is used")
     t.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC",
                    help="ECC set name or file (default: the gate set's shipped one)")
     t.add_argument("--trust-ecc", action="store_true",
@@ -34,7 +35,8 @@ def add_parser(sub):
     t.add_argument("--max-steps", type=int, default=60, help="episode length bound")
     t.add_argument("--no-preprocess", action="store_true",
                    help="train on the circuits as read (default: preprocessed, as optimize() does)")
-    t.add_argument("--no-progress", action="store_true", help="no progress bar or per-iteration lines on stderr")
+    t.add_argument("--no-progress", action="store_true",
+                   help="no progress bar or per-iteration lines on stderr")
     return p
 
 

@@ -17,7 +17,8 @@ def add_parser(sub):
                                    "or two QASM circuits against each other.")
     p.add_argument("files", nargs="+", metavar="FILE", help="an ECC file, or two QASM files")
     p.add_argument("-o", "--output", help="write the verified ECC set (proven classes) here")
-    p.add_argument(*spellings("--jobs"), type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument(*spellings("--jobs"), type=int, default=None,
+                   help="worker processes (default: all cores)")
     p.add_argument("--timeout", type=float, default=10.0, help="per-query Z3 timeout in seconds")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
