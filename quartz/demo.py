@@ -13,7 +13,7 @@ def demo_circuit() -> quartz.Circuit:
     path = here.parent / "shared" / "benchmarks" / "nam" / "tof_3.qasm"
     if path.exists():
         return quartz.load(path)
-    from circuits.toffoli import tof_n  # generated family, no external files needed
+    from quartz.circuits.toffoli import tof_n  # generated family, no external files needed
 
     return tof_n(3, gate_set="nam")
 

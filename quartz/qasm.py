@@ -224,15 +224,16 @@ def loads(text: str, source: str = "<string>", name: str | None = None) -> Circu
 
 
 def load(path_or_text: str | os.PathLike[str]) -> Circuit:
-    """Read a QASM file (by path) or a QASM string."""
+    """Read a QASM file (by path) or a QASM string. A file must be UTF-8 text of at most
+    $QUARTZ_MAX_INPUT_MB megabytes (default 100); else a QuartzError names it and the problem."""
     if isinstance(path_or_text, os.PathLike) or (
         isinstance(path_or_text, str) and "\n" not in path_or_text and ";" not in path_or_text
     ):
+        from quartz.io_utils import read_input_text
+
         path = Path(path_or_text)
-        try:
-            text = path.read_text()
-        except OSError as e:
-            raise QuartzError(f"cannot read {path}: {e.strerror}") from None
+        # UTF-8 text, its size checked before it is read ($QUARTZ_MAX_INPUT_MB, default 100)
+        text = read_input_text(path)
         return loads(text, source=str(path), name=path.stem)
     return loads(str(path_or_text))
 

@@ -10,7 +10,7 @@ import pytest
 MODULES = ["quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.qiskit_convert",
            "quartz.errors", "quartz.io_utils", "quartz.gatesets", "quartz.gatesets.gate_set",
            "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.qcec_check",
-           "quartz.pathsum_check"]
+           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits"]
 
 
 @pytest.mark.parametrize("name", MODULES)

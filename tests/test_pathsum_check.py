@@ -11,7 +11,7 @@ from qiskit import QuantumCircuit, transpile
 from qiskit.quantum_info import Operator
 
 import quartz
-from circuits import FAMILIES
+from quartz.circuits import FAMILIES
 from quartz.pathsum_check import path_sum_phase, prove_equal_path_sum
 
 ONE_QUBIT = ["h", "x", "y", "z", "s", "sdg", "t", "tdg", "sx", "sxdg"]

@@ -9,7 +9,7 @@ pytest.importorskip("mqt.qcec")
 
 from qiskit import QuantumCircuit
 
-from circuits import FAMILIES
+from quartz.circuits import FAMILIES
 from quartz.qcec_check import basis_state_overlaps, phase_as_gates, prove_equal
 
 

@@ -28,6 +28,7 @@ NOT_EQUIVALENT = "not_equivalent"
 UP_TO_PHASE = "equivalent_up_to_global_phase"
 UNKNOWN = "unknown"
 NO_PROOF = "no proof"
+QCEC_NOT_INSTALLED = "skipped (mqt.qcec is not installed)"
 # Share of the timeout the path-sum proof may take before QCEC runs.
 PATH_SUM_SHARE = 0.25
 
@@ -76,9 +77,21 @@ def _to_qiskit(circ):
     return circ.to_qiskit()
 
 
+def qcec_missing() -> str | None:
+    """None when mqt.qcec imports, else the missing package (an optional dependency: the bench
+    extra); without it the check is path sums and Qiskit's Operator only."""
+    try:
+        import mqt.qcec  # noqa: F401
+    except ImportError as e:
+        return e.name or "mqt.qcec"
+    return None
+
+
 def _qcec(a, b, timeout: float, hard_deadline: float | None) -> str:
     from quartz.qcec_check import prove_equal
 
+    if qcec_missing():
+        return QCEC_NOT_INSTALLED
     return prove_equal(a, b, timeout, hard_deadline)[0]
 
 

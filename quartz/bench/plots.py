@@ -9,6 +9,18 @@ from quartz.bench.report import optimizers, reduction
 from quartz.bench.runner import CircuitResult
 from quartz.io_utils import atomic_write_bytes
 
+INSTALL_HINT = "pip install 'quartz-superopt[bench]'"
+
+
+def missing() -> str | None:
+    """None when the plots can be drawn, else the package that is missing (matplotlib is an
+    optional dependency: the bench extra)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        return e.name or "matplotlib"
+    return None
+
 
 def _pyplot():
     import matplotlib

@@ -1,4 +1,4 @@
-"""Benchmark suites: a folder of QASM files, or a family from the `circuits` package.
+"""Benchmark suites: a folder of QASM files, or a family from `quartz.circuits`.
 
 >>> from quartz.bench.suite import load_suite
 >>> s = load_suite("tof", sizes="3,4")
@@ -34,8 +34,8 @@ def _natural_key(name: str):
 
 
 def circuits_package():
-    """The `circuits` package of benchmark families (installed with quartz)."""
-    return importlib.import_module("circuits")
+    """The package of benchmark families, `quartz.circuits`."""
+    return importlib.import_module("quartz.circuits")
 
 
 def infer_gate_set(folder: Path, circuits: list[tuple[str, Circuit]]) -> str:

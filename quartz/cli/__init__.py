@@ -5,6 +5,7 @@ import argparse
 import importlib
 import sys
 
+from quartz.cli.options import use_formatter
 from quartz.errors import QuartzError
 
 # Each module defines add_parser(subparsers) and run(args) -> int.
@@ -21,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         mod = importlib.import_module(f"quartz.cli.{name}_cmd")
         p = mod.add_parser(sub)
         p.set_defaults(_run=mod.run)
+    use_formatter(parser)
     return parser
 
 

@@ -14,8 +14,11 @@ import shlex
 import signal
 import sys
 import time
+from pathlib import Path
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_folder
 
 
 def add_parser(sub):
@@ -33,21 +36,26 @@ def add_parser(sub):
                    "(default search; 'none' for baselines only)")
     p.add_argument("--baselines", default="auto", help="comma list: qiskit, tket; 'auto' = those "
                    "installed (default), 'none' = no baseline")
-    p.add_argument("--jobs", type=int, default=1, help="circuits benchmarked in parallel "
-                   "(default 1)")
-    p.add_argument("--gate-set", default=None, help="target gate set (default: from the folder "
-                   "name or the gates used; nam for families)")
+    p.add_argument(*spellings("--jobs"), type=int, default=1,
+                   help="circuits benchmarked in parallel (default 1)")
+    p.add_argument(*spellings("--gateset"), default=None,
+                   help="target gate set (default: from the folder name or the gates used; nam "
+                        "for families)")
     p.add_argument("--sizes", default=None, help="family sizes, e.g. 3,4,5 or 3-6")
     p.add_argument("--max-gates", type=int, default=None, help="skip circuits with more gates")
-    p.add_argument("--ecc-set", default=None, help="ECC set name or file for our methods "
-                   "(default: the shipped set of the gate set)")
+    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC",
+                   help="ECC set name or file for our methods (default: the shipped set of the "
+                        "gate set)")
     p.add_argument("--trust-ecc", action="store_true",
                    help="use the --ecc-set file without verifying it first")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
-    p.add_argument("--check-timeout", type=float, default=300.0, help="seconds for each "
-                   "equivalence check (default 300)")
+    p.add_argument("--check-timeout", type=float, default=300.0, metavar="S",
+                   help="seconds for each equivalence check (default 300)")
     p.add_argument("-o", "--output", default="report", help="report folder (default report/)")
     p.add_argument("--no-qasm", action="store_true", help="do not write the output circuits")
+    p.add_argument("--plots", action=argparse.BooleanOptionalAction, default=None,
+                   help="write the PNG plots (matplotlib, from the bench extra). Default: when "
+                        "matplotlib is installed, else a note; --plots refuses to start without it")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -64,12 +72,14 @@ def _names(text: str, what: str) -> list[str]:
 def command_line(args) -> str:
     """The command that reproduces this run."""
     parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
-    defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gate_set": None,
+    defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gateset": None,
                 "sizes": None, "max_gates": None, "ecc_set": None, "trust_ecc": False, "seed": 0,
-                "check_timeout": 300.0, "output": "report"}
+                "check_timeout": 300.0, "output": "report", "plots": None}
     for key, default in defaults.items():
         value = getattr(args, key)
-        if isinstance(value, bool):
+        if key == "plots":
+            parts += [] if value is None else ["--plots" if value else "--no-plots"]
+        elif isinstance(value, bool):
             parts += [f"--{key.replace('_', '-')}"] if value else []
         elif value != default:
             parts += [f"--{key.replace('_', '-')}" if key != "output" else "-o",
@@ -94,7 +104,9 @@ def _interrupted(sig, results: list, total: int, notes: list[str], save, out: st
 
 
 def run(args: argparse.Namespace) -> int:
-    from quartz.bench.baselines import available_baselines, check_baselines
+    from quartz.bench.baselines import BASELINES, available_baselines, check_baselines
+    from quartz.bench.equivalence import qcec_missing
+    from quartz.bench import plots as bench_plots
     from quartz.bench.plots import plot_cost_over_time, plot_reduction
     from quartz.bench.report import write_report
     from quartz.bench.runner import failures, run_suite
@@ -109,18 +121,41 @@ def run(args: argparse.Namespace) -> int:
     for m in methods:
         if m not in ("search", "rl"):
             raise QuartzError(f"unknown method '{m}'; methods: search, rl")
+    if "rl" in methods:  # before any work: torch is the rl extra
+        from quartz.rl import require_torch
+
+        require_torch()
+    notes_up_front = []  # optional dependencies that are missing: what is left out
     if args.baselines.strip().lower() == "auto":
         baselines = available_baselines()
+        absent = [b for b in BASELINES if b not in baselines]
+        if absent:
+            notes_up_front.append(f"baseline(s) {', '.join(absent)} skipped: not installed "
+                                  f"({bench_plots.INSTALL_HINT})")
     else:
         baselines = _names(args.baselines, "baselines")
         check_baselines(baselines)
     if not methods and not baselines:
         raise QuartzError("nothing to run: no method and no baseline")
+    check_output_folder(args.output)  # fail before the work, not after it
+    plots = args.plots is not False
+    what = bench_plots.missing() if plots else None
+    if what:
+        if args.plots:
+            raise QuartzError(f"--plots needs {what}, which is not installed: run "
+                              f"{bench_plots.INSTALL_HINT}")
+        plots = False
+        notes_up_front.append(f"no plots: {what} is not installed ({bench_plots.INSTALL_HINT}; "
+                              "--no-plots skips them without this note)")
+    if qcec_missing():
+        notes_up_front.append("mqt.qcec is not installed: outputs are checked by path sums and "
+                              "Qiskit's Operator (up to 10 qubits) only, so larger ones may stay "
+                              f"unproven ({bench_plots.INSTALL_HINT})")
     if args.ecc_set is not None:  # a bad ECC file fails here, before any work
         from quartz import ecc_sets
 
         ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
-    suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gate_set,
+    suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gateset,
                        max_gates=args.max_gates)
     out = args.output
     title = f"quartz bench: {suite.name} ({suite.gate_set})"
@@ -129,6 +164,9 @@ def run(args: argparse.Namespace) -> int:
              f"baselines: {', '.join(baselines) or 'none'}; timeout {args.timeout:g} s per "
              f"circuit and method; {args.jobs} job(s); {os.cpu_count()} CPUs "
              f"({platform.machine()}); {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}."]
+    for note in notes_up_front:
+        print(f"quartz bench: note: {note}", file=sys.stderr)
+        notes.append(f"Note: {note}.")
     print(f"quartz bench: {len(suite.circuits)} circuits from {suite.name} in gate set "
           f"{suite.gate_set}; methods: {', '.join(methods) or 'none'}; baselines: "
           f"{', '.join(baselines) or 'none'}",
@@ -158,11 +196,15 @@ def run(args: argparse.Namespace) -> int:
         if sig.signum is not None:
             return _interrupted(sig, results, len(suite.circuits), notes, save, out)
     save(results)
-    plot_reduction(results, os.path.join(out, "reduction.png"), title=title)
-    plot_cost_over_time(results, os.path.join(out, "cost_over_time.png"), title=title)
+    written = ["results.csv", "results.md"]
+    if plots:
+        written.append(plot_reduction(results, os.path.join(out, "reduction.png"),
+                                      title=title).name)
+        curve = plot_cost_over_time(results, os.path.join(out, "cost_over_time.png"), title=title)
+        if curve is not None:
+            written.append(Path(curve).name)
     bad = failures(results)
-    print(f"quartz bench: report in {out}/ (results.csv, results.md, reduction.png)",
-          file=sys.stderr)
+    print(f"quartz bench: report in {out}/ ({', '.join(written)})", file=sys.stderr)
     if bad:
         print(f"quartz bench: {len(bad)} output(s) not proven equivalent or failed:",
               file=sys.stderr)

@@ -10,12 +10,12 @@ status is then 130 or 143.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sys
-from pathlib import Path
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_file
 
 
 def add_parser(sub):
@@ -24,7 +24,8 @@ def add_parser(sub):
                                    "symbolic angles, group them into proven equivalence classes, "
                                    "prune, and write the ECC set.")
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--gateset", help="built-in gate set: nam, clifford_t, ibm, ibm_modern, rigetti, ionq")
+    src.add_argument(*spellings("--gateset"),
+                     help="built-in gate set: nam, clifford_t, ibm, ibm_modern, rigetti, ionq")
     src.add_argument("--gates", help="comma-separated gate names, e.g. h,cx,rz")
     p.add_argument("-n", type=int, required=True, help="maximum gates per circuit")
     p.add_argument("-q", type=int, required=True, help="qubits")
@@ -37,20 +38,11 @@ def add_parser(sub):
     p.add_argument("--constants", default=None,
                    help="constant angles in units of pi per gate, e.g. 'rx=1/2,-1/2,1;ry=1/2', or "
                         "'none' (default: the gate set's own, e.g. Rigetti's rx quarter turns)")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all CPUs)")
+    p.add_argument(*spellings("--jobs"), type=int, default=None,
+                   help="worker processes (default: all CPUs)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
     return p
-
-
-def _check_output(path: str) -> None:
-    folder = Path(path).parent if str(Path(path).parent) else Path(".")
-    if Path(path).is_dir():
-        raise QuartzError(f"cannot write {path}: it is a directory")
-    if not folder.is_dir():
-        raise QuartzError(f"cannot write {path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise QuartzError(f"cannot write {path}: folder {folder} is not writable")
 
 
 def parse_constants(spec: str | None) -> dict | None:
@@ -85,7 +77,7 @@ def run(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.output:
-        _check_output(args.output)  # fail before the work, not after it
+        check_output_file(args.output)  # fail before the work, not after it
     with catch_signals() as sig:
         try:
             ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,

@@ -14,11 +14,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_file
 
 NOT_CHECKED_EXIT = 3  # --require-check: no equivalence check concluded, nothing written
 
@@ -33,11 +34,12 @@ def add_parser(sub):
     p.add_argument("-o", "--output", metavar="OUT.qasm", help="write the result here (default: stdout)")
     p.add_argument("--in-place", action="store_true",
                    help="overwrite the input file with the result (allows -o IN.qasm)")
-    p.add_argument("--gateset", default="nam", help="target gate set (default: nam)")
-    p.add_argument("--ecc", default=None, metavar="ECC", help="ECC set name or file (default: shipped)")
+    p.add_argument(*spellings("--gateset"), default="nam", help="target gate set (default: nam)")
+    p.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC",
+                   help="ECC set name or file (default: shipped)")
     p.add_argument("--trust-ecc", action="store_true",
-                   help="use the --ecc file without verifying it first (default: a file that is "
-                        "not shipped is verified when loaded, and refused if a class is false)")
+                   help="use the --ecc-set file without verifying it first (default: a file that "
+                        "is not shipped is verified when loaded, and refused if a class is false)")
     p.add_argument("--timeout", type=float, default=60.0, help="time budget in seconds (default: 60)")
     p.add_argument("--cost", default="gates",
                    help="gates (default), two_qubit, cx, t_count or depth")
@@ -96,21 +98,9 @@ def output_path(args) -> Path | None:
     out = args.output if args.output is not None else (args.input if args.in_place else None)
     if out is None:
         return None
-    p = Path(out)
-    folder = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise QuartzError(f"cannot write {out}: it is a directory")
-    if not folder.is_dir():
-        raise QuartzError(f"cannot write {out}: directory {folder} does not exist")
-    if _same_file(p, Path(args.input)) and not args.in_place:
+    if _same_file(Path(out), Path(args.input)) and not args.in_place:
         raise QuartzError(f"{out} is also the input; pass --in-place to overwrite the input")
-    try:  # the real test of writability (os.access is wrong for root and some file systems)
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".probe")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as e:
-        raise QuartzError(f"cannot write {out}: directory {folder}: {e.strerror}") from None
-    return p
+    return check_output_file(out)
 
 
 def _write(out, path: Path | None) -> None:
@@ -151,13 +141,17 @@ def run(args) -> int:
     patience = _patience(args.patience)
     if args.model and args.method != "rl":
         raise QuartzError("--model is only used with --method rl")
+    if args.method == "rl":  # before any work: torch is the rl extra
+        from quartz.rl import require_torch
+
+        require_torch()
     path = output_path(args)
     circuit = load(args.input)
     ecc = None
-    if args.ecc is not None:  # read (and verified) before any work: a bad file fails fast
+    if args.ecc_set is not None:  # read (and verified) before any work: a bad file fails fast
         from quartz import ecc_sets
 
-        ecc = ecc_sets.load(args.ecc, trust=args.trust_ecc)
+        ecc = ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
     t0 = time.monotonic()
     report: dict = {}
     with catch_signals() as sig:

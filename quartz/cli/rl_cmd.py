@@ -4,7 +4,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
+from quartz.io_utils import check_input_size, check_output_file
 
 
 def add_parser(sub):
@@ -13,8 +15,10 @@ def add_parser(sub):
                        description="Learned optimizer (Quarl-style GNN + PPO).")
     acts = p.add_subparsers(dest="rl_action", required=True, metavar="ACTION")
     t = acts.add_parser("train", help="train a policy on circuits (PPO)")
-    t.add_argument("--gateset", default="nam", help="gate set whose shipped ECC set is used")
-    t.add_argument("--ecc-set", default=None, help="ECC set file (default: the gate set's shipped one)")
+    t.add_argument(*spellings("--gateset"), default="nam",
+                   help="gate set whose shipped ECC set is used")
+    t.add_argument(*spellings("--ecc-set"), default=None, metavar="ECC",
+                   help="ECC set name or file (default: the gate set's shipped one)")
     t.add_argument("--trust-ecc", action="store_true",
                    help="use the --ecc-set file without verifying it first")
     t.add_argument("--circuits", required=True, help="folder of .qasm files (or one .qasm file)")
@@ -23,13 +27,16 @@ def add_parser(sub):
     t.add_argument("--resume", default=None, help="checkpoint to continue training from")
     t.add_argument("--cost", default="gates", help="cost function to lower (default: gates)")
     t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--workers", type=int, default=None, help="rollout processes (default: cores, max 2)")
+    t.add_argument(*spellings("--jobs"), type=int, default=None,
+                   help="rollout worker processes (default: cores, max 2)")
     t.add_argument("--hidden", type=int, default=64, help="GNN width")
     t.add_argument("--layers", type=int, default=4, help="message-passing layers")
     t.add_argument("--episodes-per-iter", type=int, default=12)
     t.add_argument("--max-steps", type=int, default=60, help="episode length bound")
     t.add_argument("--no-preprocess", action="store_true",
                    help="train on the circuits as read (default: preprocessed, as optimize() does)")
+    t.add_argument("--no-progress", action="store_true",
+                   help="no progress bar or per-iteration lines on stderr")
     return p
 
 
@@ -65,6 +72,9 @@ def run(args) -> int:
     require_torch()
     if args.minutes <= 0:
         raise QuartzError(f"--minutes must be positive, got {args.minutes}")
+    check_output_file(args.output)  # fail before the work, not after it
+    if args.resume is not None:
+        check_input_size(args.resume, "RL model")
     from quartz import ecc_sets
     from quartz.gatesets import get_gate_set
     from quartz.rl.ppo import PPOConfig
@@ -76,7 +86,8 @@ def run(args) -> int:
     cfg = TrainConfig(hidden=args.hidden, layers=args.layers, max_steps=args.max_steps,
                       episodes_per_iter=args.episodes_per_iter, ppo=PPOConfig())
     res = train(circuits, ecc, cost=args.cost, minutes=args.minutes, output=args.output,
-                resume=args.resume, seed=args.seed, workers=args.workers, config=cfg)
+                resume=args.resume, seed=args.seed, workers=args.jobs, config=cfg,
+                progress=not args.no_progress)
     meta = res.meta
     bests = ", ".join(f"{k} {v:g}" for k, v in meta["best_costs"].items())
     print(f"trained {meta['episodes']} episodes in {meta['train_seconds'] / 60:.1f} min "

@@ -5,7 +5,9 @@ import json
 import sys
 import time
 
+from quartz.cli.options import spellings
 from quartz.errors import QuartzError
+from quartz.io_utils import check_output_file
 
 
 def add_parser(sub):
@@ -15,7 +17,8 @@ def add_parser(sub):
                                    "or two QASM circuits against each other.")
     p.add_argument("files", nargs="+", metavar="FILE", help="an ECC file, or two QASM files")
     p.add_argument("-o", "--output", help="write the verified ECC set (proven classes) here")
-    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument(*spellings("--jobs"), type=int, default=None,
+                   help="worker processes (default: all cores)")
     p.add_argument("--timeout", type=float, default=10.0, help="per-query Z3 timeout in seconds")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -73,6 +76,7 @@ def _run_file(args) -> int:
         writer = getattr(ecc_sets, "write", None)
         if writer is None:
             raise QuartzError("writing ECC files needs quartz.ecc_sets.write, not in this build")
+        check_output_file(args.output)  # fail before the work, not after it
     t0 = time.perf_counter()
     ecc_set, tasks = load_tasks(path)
     results = verify_tasks(tasks, jobs=args.jobs, progress=not args.no_progress, timeout=args.timeout)

@@ -17,7 +17,7 @@ from typing import Any
 from quartz.ecc_sets import native_format, quartz_format
 from quartz.ecc_sets.model import ECCSet
 from quartz.errors import QuartzError
-from quartz.io_utils import atomic_write_bytes
+from quartz.io_utils import atomic_write_bytes, decode_text, read_input_bytes
 
 FORMATS = ("native", "quartz")
 
@@ -26,14 +26,9 @@ MAX_JSON_BYTES = 512 * 2**20  # decompressed; the largest shipped set is about 1
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of an ECC set file; QuartzError naming it when it cannot be read."""
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_JSON_BYTES:
-            raise QuartzError(f"ECC set {p} is larger than {MAX_JSON_BYTES >> 20} MiB")
-        return p.read_bytes()
-    except OSError as e:
-        raise QuartzError(f"cannot read ECC set {p}: {e.strerror}") from None
+    """The bytes of an ECC set file; QuartzError naming it when it cannot be read or is larger
+    than $QUARTZ_MAX_INPUT_MB megabytes (default 100; checked before reading)."""
+    return read_input_bytes(Path(path), "ECC set")
 
 
 def read(path: str | os.PathLike[str], *, gate_set: tuple[str, ...] | None = None,
@@ -61,11 +56,13 @@ def decode_json(data: bytes | str, source: str = "<string>") -> Any:
     """The JSON value of (optionally gzip-compressed) file bytes; QuartzError when unreadable."""
     if isinstance(data, str):
         data = data.encode("utf-8")
+    of = ""
     if data[:2] == b"\x1f\x8b":
-        data = _gunzip(data, source)
+        data, of = _gunzip(data, source), " of its decompressed data"
+    text = decode_text(data, source, of)  # JSON files are UTF-8 (RFC 8259)
     try:
-        obj = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
         raise QuartzError(f"{source}: not JSON (the file is not valid JSON text: {e})") from None
     except RecursionError:
         raise QuartzError(f"{source}: not an ECC set: JSON nested too deeply") from None

@@ -19,7 +19,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from quartz.errors import QuartzError
-from quartz.io_utils import atomic_write_bytes
+from quartz.io_utils import atomic_write_bytes, check_input_size
 from quartz.rl._deps import require_torch
 from quartz.rl.model import ActorCritic, ModelConfig
 
@@ -107,8 +107,10 @@ def _unpickling_reason(e: Exception) -> str:
 
 
 def _read_state(path: Path) -> dict:
-    """The checkpoint's dict, unpickled with weights_only=True (no code runs)."""
+    """The checkpoint's dict, unpickled with weights_only=True (no code runs); a file larger
+    than $QUARTZ_MAX_INPUT_MB megabytes (default 100) is refused before it is read."""
     torch, _ = require_torch()
+    check_input_size(path, "RL model")
     try:
         with warnings.catch_warnings():  # torch warns about odd pickle protocols; we say more
             warnings.simplefilter("ignore")

@@ -16,12 +16,9 @@ from quartz.verifier.ecc_set import ClassTask
 
 
 def _decode(path: str):
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise QuartzError(f"cannot read {path}: {e.strerror}") from None
-    return decode_json(data, str(path))
+    from quartz.io_utils import read_input_bytes
+
+    return decode_json(read_input_bytes(path), str(path))
 
 
 def _tasks(ecc_set: ECCSet, labels: list[str], check_limits: bool) -> list[ClassTask]:

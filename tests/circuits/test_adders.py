@@ -4,7 +4,7 @@ import itertools
 import pytest
 
 from _circuits_ref import BENCH, assert_maps, bits, file_gate_count
-from circuits.adders import cuccaro_adder, vbe_adder
+from quartz.circuits.adders import cuccaro_adder, vbe_adder
 from quartz.errors import QuartzError
 
 

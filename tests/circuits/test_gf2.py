@@ -4,7 +4,7 @@ import itertools
 import pytest
 
 from _circuits_ref import BENCH, assert_maps, bits, file_gate_count
-from circuits.gf2 import gf2_mult, gf2_multiply, irreducible, is_irreducible
+from quartz.circuits.gf2 import gf2_mult, gf2_multiply, irreducible, is_irreducible
 from quartz.errors import QuartzError
 
 

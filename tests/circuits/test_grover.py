@@ -4,8 +4,8 @@ import math
 import numpy as np
 import pytest
 
-from circuits.grover import grover
-from circuits.mcx import mcx
+from quartz.circuits.grover import grover
+from quartz.circuits.mcx import mcx
 from quartz.errors import QuartzError
 
 

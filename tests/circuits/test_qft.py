@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from circuits.qft import qft
+from quartz.circuits.qft import qft
 from quartz.errors import QuartzError
 
 

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from qiskit.quantum_info import Operator
 
-from circuits.random_circuits import random_clifford_t, random_rotations
+from quartz.circuits.random_circuits import random_clifford_t, random_rotations
 from quartz.errors import QuartzError
 
 

@@ -1,8 +1,8 @@
 """circuits.FAMILIES and circuits.family(): every family builds in Nam with its display name."""
 import pytest
 
-import circuits
-from circuits._build import Builder, cancel_h_pairs, to_gate_set
+from quartz import circuits
+from quartz.circuits._build import Builder, cancel_h_pairs, to_gate_set
 from quartz import Circuit
 from quartz.errors import GateSetError, QuartzError
 

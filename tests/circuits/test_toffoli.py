@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from _circuits_ref import BENCH, assert_maps, file_gate_count
-from circuits.toffoli import barenco_tof_n, tof_n
+from quartz.circuits.toffoli import barenco_tof_n, tof_n
 from quartz.errors import QuartzError
 
 

@@ -4,7 +4,7 @@ C^{m-1}Z on m qubits applies e^{i pi x_1...x_m} = prod over nonempty subsets S o
 e^{i (-1)^{|S|-1} pi/2^{m-1} parity(S)}; each parity is accumulated with CX gates in Gray-code
 order. Angles are pi/2^{m-1}, so Clifford+T only holds m <= 3.
 
->>> from circuits.mcx import mcx
+>>> from quartz.circuits.mcx import mcx
 >>> mcx(2, gate_set="ccz").count_ops()["cx"]
 6
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from quartz import Circuit, Param
 from quartz.errors import QuartzError
 
-from circuits._build import Builder
+from quartz.circuits._build import Builder
 
 
 def _phase_polynomial(b: Builder, qubits: list[int], m: int) -> None:

@@ -5,7 +5,7 @@ controls 0..n-1, ancillas n..2n-3, target 2n-2. The effect is target ^= AND(cont
 tof_n needs its ancillas in |0> (and returns them there), barenco_tof_n works for any ancilla
 state and restores it. Gate counts in Nam: tof_n 15(2n-3), e.g. tof_3 = 45, barenco_tof_3 = 58.
 
->>> from circuits.toffoli import tof_n, barenco_tof_n
+>>> from quartz.circuits.toffoli import tof_n, barenco_tof_n
 >>> len(tof_n(3)), len(barenco_tof_n(3)), tof_n(3, gate_set="ccz").count_ops()
 (45, 58, {'h': 6, 'ccz': 3})
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from quartz import Circuit
 from quartz.errors import QuartzError
 
-from circuits._build import Builder
+from quartz.circuits._build import Builder
 
 
 def _check(n: int, least: int, what: str) -> None:

@@ -4,7 +4,7 @@ Qubit order is Qiskit's little-endian: basis state |x> has x = sum x_q 2^q, and
 QFT_n |x> = 2^{-n/2} sum_y e^{2 pi i x y / 2^n} |y>, exactly (global phase included), so the
 unitary is the DFT matrix F[y, x] = omega^{xy} / sqrt(N).
 
->>> from circuits.qft import qft
+>>> from quartz.circuits.qft import qft
 >>> qft(3, gate_set="ccz").count_ops()
 {'cp': 3, 'h': 3, 'swap': 1}
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from quartz import Circuit, Param
 from quartz.errors import QuartzError
 
-from circuits._build import Builder
+from quartz.circuits._build import Builder
 
 
 def qft(n: int, gate_set: str = "nam", swaps: bool = True) -> Circuit:

@@ -5,7 +5,7 @@ then `finish()` cancels the H pairs that the ccx = h.ccz.h expansion leaves back
 standard benchmark files do) and converts the result into the requested gate set, exactly and
 with the global phase kept.
 
->>> from circuits._build import Builder
+>>> from quartz.circuits._build import Builder
 >>> b = Builder(3); _ = b.ccx(0, 1, 2); _ = b.ccx(0, 1, 2)
 >>> b.finish("ccz").count_ops()
 {'ccz': 2, 'h': 2}

@@ -5,7 +5,7 @@ n-qubit controlled Z. The circuit is H^n followed by `iterations` rounds of
 (I - 2|s><s|)(I - 2|m><m|), with |s> the uniform superposition and m the marked number
 (default 2^n - 1); ancillas start and end in |0>. Default iterations: floor(pi/4 sqrt(2^n)).
 
->>> from circuits.grover import grover
+>>> from quartz.circuits.grover import grover
 >>> grover(3, gate_set="ccz").count_ops()["ccz"]
 4
 """
@@ -16,7 +16,7 @@ import math
 from quartz import Circuit
 from quartz.errors import QuartzError
 
-from circuits._build import Builder
+from quartz.circuits._build import Builder
 
 
 def _mcz(b: Builder, qubits: list[int], ancillas: list[int]) -> None:

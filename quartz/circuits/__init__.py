@@ -4,7 +4,7 @@
 `family(name, sizes, gate_set)` yields (circuit name, circuit) pairs, e.g. for `quartz bench`.
 Circuit names follow the standard benchmark files (tof_3, barenco_tof_3, gf2^4_mult, ...).
 
->>> import circuits
+>>> from quartz import circuits
 >>> [(name, len(c)) for name, c in circuits.family("tof", [3, 4])]
 [('tof_3', 45), ('tof_4', 75)]
 """
@@ -15,13 +15,13 @@ from typing import Callable, Iterable, Iterator
 from quartz import Circuit
 from quartz.errors import QuartzError
 
-from circuits.adders import cuccaro_adder, vbe_adder
-from circuits.gf2 import gf2_mult
-from circuits.grover import grover
-from circuits.mcx import mcx
-from circuits.qft import qft
-from circuits.random_circuits import random_clifford_t, random_rotations
-from circuits.toffoli import barenco_tof_n, tof_n
+from quartz.circuits.adders import cuccaro_adder, vbe_adder
+from quartz.circuits.gf2 import gf2_mult
+from quartz.circuits.grover import grover
+from quartz.circuits.mcx import mcx
+from quartz.circuits.qft import qft
+from quartz.circuits.random_circuits import random_clifford_t, random_rotations
+from quartz.circuits.toffoli import barenco_tof_n, tof_n
 
 FAMILIES: dict[str, Callable[..., Circuit]] = {
     "tof": tof_n,

@@ -8,7 +8,7 @@ vbe_adder(n), 3n+1 qubits: c_i = q[3i] (c_0 the carry in, c_1..c_{n-1} clean anc
   construction of the benchmark file vbe_adder_3.qasm.
 Bit i of a number is its 2^i digit.
 
->>> from circuits.adders import cuccaro_adder, vbe_adder
+>>> from quartz.circuits.adders import cuccaro_adder, vbe_adder
 >>> cuccaro_adder(2, gate_set="ccz").count_ops()["ccz"], vbe_adder(3, gate_set="ccz").num_qubits
 (4, 10)
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 from quartz import Circuit
 from quartz.errors import QuartzError
 
-from circuits._build import Builder
+from quartz.circuits._build import Builder
 
 
 def _check(n: int, what: str) -> None:

@@ -2,7 +2,7 @@
 
 The same (n, num_gates, seed) always gives the same circuit (numpy's PCG64 generator).
 
->>> from circuits.random_circuits import random_clifford_t
+>>> from quartz.circuits.random_circuits import random_clifford_t
 >>> random_clifford_t(3, 20, seed=1) == random_clifford_t(3, 20, seed=1)
 True
 """
@@ -15,7 +15,7 @@ import numpy as np
 from quartz import Circuit, Param
 from quartz.errors import QuartzError
 
-from circuits._build import to_gate_set
+from quartz.circuits._build import to_gate_set
 
 CLIFFORD_T_GATES = ("h", "s", "sdg", "t", "tdg", "x", "cx")
 ROTATION_GATES = ("h", "x", "rz", "cx")

@@ -6,7 +6,7 @@ polynomial of degree n with the smallest middle exponents (x^4+x+1 for n = 4). T
 products (degree >= n) are added to c first, multiplied by x^n mod P with CX gates (one
 relabelled shift per step, so no swaps), then the low products are added. n^2 Toffolis.
 
->>> from circuits.gf2 import gf2_mult, irreducible
+>>> from quartz.circuits.gf2 import gf2_mult, irreducible
 >>> bin(irreducible(4)), gf2_mult(4, gate_set="ccz").count_ops()
 ('0b10011', {'ccz': 16, 'h': 14, 'cx': 3})
 """
@@ -18,7 +18,7 @@ from itertools import combinations
 from quartz import Circuit
 from quartz.errors import QuartzError
 
-from circuits._build import Builder
+from quartz.circuits._build import Builder
 
 
 def _mulmod(x: int, y: int, f: int) -> int:

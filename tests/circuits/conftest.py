@@ -1,7 +1,0 @@
-"""Make the top-level `circuits` package importable from a checkout without installing it."""
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
