@@ -281,6 +281,11 @@ def resynthesize(circuit: Circuit, gate_set: str | GateSet = "nam", *, cost="gat
     return out
 
 
+def _angle_key(p):
+    """An angle, exactly: (num, den) of a multiple of pi, else the float's bits."""
+    return p.pi_fraction if p.is_exact else float(p.value()).hex()
+
+
 def _one_pass(circuit: Circuit, gs: GateSet, cost, deadline, tolerance, stats, cache):
     from quartz.angles import to_param
 
@@ -296,7 +301,7 @@ def _one_pass(circuit: Circuit, gs: GateSet, cost, deadline, tolerance, stats, c
         stats.blocks += 1
         old = _local(gates, block)
         key = tuple((gates[i].name, tuple(block.qubits.index(q) for q in gates[i].qubits),
-                     tuple(str(p) for p in gates[i].params)) for i in block.gates)
+                     tuple(_angle_key(p) for p in gates[i].params)) for i in block.gates)
         if key in cache:
             best = cache[key]
         else:
