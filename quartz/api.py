@@ -172,8 +172,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
              threads: int | None = None, history: list[tuple[float, float]] | None = None,
              trust_ecc: bool = False,
              check_timeout: float | None = None, report: dict[str, Any] | None = None,
-             algorithm: str = "anneal",
-             patience: PatienceLike = "auto") -> Circuit | QuantumCircuit | str:
+             algorithm: str = "anneal", patience: PatienceLike = "auto",
+             exact: bool = True) -> Circuit | QuantumCircuit | str:
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -194,6 +194,12 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     last improvement took, quartz.search.patience.AUTO), a number of seconds, a
     quartz.search.patience.Patience, or None to always use the whole `timeout`.
     `threads`: search threads (default: the CPUs this process may use).
+    `exact`: True (default) uses exact moves only (ECC rewrites, angles stay rational
+    multiples of pi when they were), so the path-sum checker can prove the result. False
+    (method 'search') also resynthesizes two-qubit blocks (quartz.search.resynth_2q: KAK via
+    Qiskit, each block within 1e-10 of the old one, kept when it lowers the cost) between
+    searches: fewer gates on generic-angle circuits, but floating-point angles that are
+    only checked numerically (report['check']['proof'] False, 'numeric' True).
     `history`: a list that receives the search's (seconds, best cost) trace (method 'search').
     `trust_ecc`: use an ECC set file without verifying it first (default: a file that is not
     shipped is verified when it is loaded, and refused when a class is false).
@@ -203,7 +209,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     None = nothing concluded, method, proof: False for random-state evidence, seconds, detail),
     "checks" (every check run, in order), "dropped" (the false transformations dropped, as
     '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
-    "search" (method 'search': seconds, converged, interrupted, moves; else None).
+    "search" (method 'search': seconds, converged, interrupted, moves, and with exact=False
+    'resynth': what the block resynthesis did; else None).
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -215,6 +222,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     _check_seconds("timeout", timeout)
     threads = resolve_threads(threads)
     as_patience(patience)  # a bad value fails before any work
+    if not exact and method != "search":
+        raise QuartzError("exact=False (block resynthesis) needs method='search'")
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
@@ -252,11 +261,19 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         # The timeout covers the whole call: conversion, preprocessing, search and the final
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)
-        found = search(work, matcher, timeout=max(0.0, left - CHECK_SHARE * timeout),
-                       **search_kw)
+        if exact:
+            found = search(work, matcher, timeout=max(0.0, left - CHECK_SHARE * timeout),
+                           **search_kw)
+        else:
+            from quartz.search.resynth_2q import search_and_resynthesize
+
+            found = search_and_resynthesize(work, matcher, gs, timeout=max(
+                0.0, left - CHECK_SHARE * timeout), **search_kw)
         result = found.circuit
         search_info = dict(seconds=found.seconds, converged=found.converged,
                            interrupted=found.interrupted, moves=found.expansions)
+        if not exact:
+            search_info["resynth"] = found.resynth
         if history is not None:
             history.extend(found.history)
     if c.search_value(result) > c.search_value(work):
@@ -273,8 +290,13 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         left = timeout - (time.monotonic() - start)
         return max(left - CHECK_SHARE * timeout, RECOVERY_SHARE * timeout)
 
+    numeric = not exact and result is found.circuit and found.resynth["numeric"]
     result, checks, dropped, returned = _check_and_recover(
         original, result, work, rules, budget, recovery_budget, search_kw)
+    if numeric:  # resynthesized blocks: the first check saw floating-point angles
+        from quartz.search.resynth_2q import as_numeric
+
+        checks[0] = as_numeric(checks[0])
     if report is not None:
         report.update(check=checks[-1].as_dict(), checks=[k.as_dict() for k in checks],
                       dropped=dropped, returned=returned, search=search_info)

@@ -61,6 +61,10 @@ def add_parser(sub):
                    help=f"exit {NOT_CHECKED_EXIT} without writing anything when no equivalence "
                         "check concluded on the result")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    p.add_argument("--inexact", action="store_true",
+                   help="also resynthesize two-qubit blocks between searches (KAK; fewer gates "
+                        "on generic angles, but floating-point angles: checked numerically, "
+                        "not proven)")
     return p
 
 
@@ -161,7 +165,7 @@ def run(args) -> int:
                            seed=args.seed, method=args.method, model=args.model,
                            progress=not args.no_progress, threads=args.threads,
                            algorithm=args.algorithm, check_timeout=args.check_timeout,
-                           patience=patience,
+                           patience=patience, exact=not args.inexact,
                            report=report)
         except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
             sig.signum = sig.signum or signal.SIGINT

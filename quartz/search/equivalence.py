@@ -35,26 +35,29 @@ PROOF_METHODS = ("qubits", "unitary", "path sum", "qcec")
 @dataclass(frozen=True)
 class Check:
     """Result of an equivalence check: ok (None = nothing concluded), the method that
-    concluded, a detail line, and the seconds the check took."""
+    concluded, a detail line, and the seconds the check took. `numeric`: the circuit checked
+    has floating-point angles from an inexact move (block resynthesis), so even a method
+    that proves exact equality only shows it to rounding here."""
 
     ok: bool | None
     method: str
     detail: str = ""
     seconds: float = 0.0
+    numeric: bool = False
 
     @property
     def proof(self) -> bool:
-        """Whether the verdict is a proof (False for random states, evidence only)."""
-        return self.ok is not None and self.method in PROOF_METHODS
+        """Whether the verdict is a proof (False for random states and numeric checks)."""
+        return self.ok is not None and self.method in PROOF_METHODS and not self.numeric
 
     def summary(self) -> str:
         """One line: the verdict, the method, its kind, and the time."""
         return describe(self.as_dict())
 
     def as_dict(self) -> dict:
-        """Plain data for reports: ok, method, proof, seconds, detail."""
+        """Plain data for reports: ok, method, proof, seconds, detail, numeric."""
         return {"ok": self.ok, "method": self.method, "proof": self.proof,
-                "seconds": round(self.seconds, 4), "detail": self.detail}
+                "seconds": round(self.seconds, 4), "detail": self.detail, "numeric": self.numeric}
 
 
 def describe(check: dict) -> str:
