@@ -1,7 +1,8 @@
 """The Qiskit stage on small circuits: wall time and gate counts of `transpile(...,
 optimization_method="quartz", optimization_level=3, num_processes=2)` with the stage's
-convergence rule, without it (QUARTZ_QISKIT_PATIENCE=none: the whole 30 s per circuit), and
-Qiskit's plain level 3, side by side in one run; every output checked equal to its input.
+convergence rule (also with num_processes=1), without it (QUARTZ_QISKIT_PATIENCE=none: the
+whole 30 s per circuit), and Qiskit's plain level 3, side by side in one run; every output
+checked equal to its input.
 
     python benchmarks/bench_plugin.py [--json out.json] [--no-full]
 """
@@ -38,7 +39,8 @@ def example(seed: int, qubits: int = 4, gates: int = 20) -> QuantumCircuit:
     return qc
 
 
-def run(qcs, method: str | None, patience: str | None) -> tuple[float, list[int]]:
+def run(qcs, method: str | None, patience: str | None,
+        processes: int = 2) -> tuple[float, list[int]]:
     """(seconds, gate counts) of one transpile call over all circuits."""
     if patience is None:
         os.environ.pop("QUARTZ_QISKIT_PATIENCE", None)
@@ -48,8 +50,8 @@ def run(qcs, method: str | None, patience: str | None) -> tuple[float, list[int]
     if method:
         kw["optimization_method"] = method
     t = time.perf_counter()
-    with should_run_in_parallel.override(True):
-        outs = transpile(qcs, num_processes=2, **kw)
+    with should_run_in_parallel.override(processes > 1):
+        outs = transpile(qcs, num_processes=processes, **kw)
     seconds = time.perf_counter() - t
     for qc, out in zip(qcs, outs):
         assert Operator(out).equiv(Operator(qc)), "output differs from its input"
@@ -63,12 +65,13 @@ def main() -> None:
     args = ap.parse_args()
     qcs = [example(s) for s in range(4)]
     rows = [("qiskit level 3", *run(qcs, None, None)),
-            ("quartz, converged", *run(qcs, "quartz", None))]
+            ("quartz, converged", *run(qcs, "quartz", None)),
+            ("quartz, converged, 1 process", *run(qcs, "quartz", None, processes=1))]
     if not args.no_full:
         rows.append(("quartz, whole budget", *run(qcs, "quartz", "none")))
-    print(f"{'configuration':24} {'seconds':>8}  gates")
+    print("| configuration | seconds | gates |\n|---|---:|---|")
     for name, sec, sizes in rows:
-        print(f"{name:24} {sec:8.2f}  {sizes}")
+        print(f"| {name} | {sec:.2f} | {', '.join(map(str, sizes))} |")
     if args.json:
         with open(args.json, "w") as f:
             json.dump([dict(config=n, seconds=s, gates=g) for n, s, g in rows], f, indent=1)

@@ -10,8 +10,8 @@ environment variable QUARTZ_QISKIT_TIMEOUT overrides levels 1-3):
     level 0: 0 (nothing beyond Qiskit's default stage)   level 1: 2 s   level 2: 10 s   level 3: 30 s
 
 Each block's search stops as soon as it has converged (`PLUGIN_PATIENCE`: no better circuit
-for 0.2 s plus 0.01 s per gate plus half the time its last improvement took), so small circuits return
-in about the time Qiskit's own level takes and large ones get up to the level's budget;
+for 0.25 s plus 0.005 s per gate plus half the time its last improvement took), so small
+circuits return in seconds and large ones get up to the level's budget;
 QUARTZ_QISKIT_PATIENCE sets it instead ('auto' for quartz.optimize's rule, a number of
 seconds, or 'none' to spend the whole budget).
 
@@ -68,7 +68,7 @@ LEVEL_TIMEOUTS: dict[int, float] = {0: 0.0, 1: 2.0, 2: 10.0, 3: 30.0}
 TIMEOUT_ENV = "QUARTZ_QISKIT_TIMEOUT"
 PATIENCE_ENV = "QUARTZ_QISKIT_PATIENCE"
 # Blocks are small and a transpile call should cost about what Qiskit's level does.
-PLUGIN_PATIENCE = Patience(seconds=0.2, per_gate=0.01, growth=0.5)
+PLUGIN_PATIENCE = Patience(seconds=0.25, per_gate=0.005, growth=0.5)
 # Our gate sets, most preferred first when several fit inside a basis.
 PREFERENCE = ("nam", "ibm_modern", "clifford_t", "ibm", "rigetti", "ionq")
 VERIFY_MAX_QUBITS = 16
