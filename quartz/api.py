@@ -290,7 +290,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         left = timeout - (time.monotonic() - start)
         return max(left - CHECK_SHARE * timeout, RECOVERY_SHARE * timeout)
 
-    numeric = not exact and result is found.circuit and found.resynth["numeric"]
+    numeric = (not exact and result is found.circuit
+               and bool((found.resynth or {}).get("numeric")))
     result, checks, dropped, returned = _check_and_recover(
         original, result, work, rules, budget, recovery_budget, search_kw)
     if numeric:  # resynthesized blocks: the first check saw floating-point angles

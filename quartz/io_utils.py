@@ -47,11 +47,11 @@ def _limit() -> str:
     return f"the limit is {max_input_mb():g} MB ({MAX_INPUT_ENV})"
 
 
-def _label(path, what: str) -> str:
+def _label(path: str | os.PathLike[str], what: str) -> str:
     return f"{what} {path}" if what else str(path)
 
 
-def check_input_size(path: str | os.PathLike, what: str = "") -> int:
+def check_input_size(path: str | os.PathLike[str], what: str = "") -> int:
     """The size of the input file `path` in bytes (from stat, nothing is read); a QuartzError
     naming it when it cannot be read, is a folder, or is larger than `max_input_bytes()`.
     `what` ("ECC set", "RL model") goes before the path in the message."""
@@ -68,7 +68,7 @@ def check_input_size(path: str | os.PathLike, what: str = "") -> int:
     return st.st_size
 
 
-def read_input_bytes(path: str | os.PathLike, what: str = "") -> bytes:
+def read_input_bytes(path: str | os.PathLike[str], what: str = "") -> bytes:
     """The bytes of the input file `path`, its size checked before it is read (see
     `check_input_size`); a pipe or device without a size is cut off at the limit too."""
     check_input_size(path, what)
@@ -101,7 +101,7 @@ def decode_text(data: bytes, label: str, of: str = "") -> str:
     return text
 
 
-def read_input_text(path: str | os.PathLike, what: str = "") -> str:
+def read_input_text(path: str | os.PathLike[str], what: str = "") -> str:
     """The UTF-8 text of the input file `path` (size checked first; see `decode_text`)."""
     return decode_text(read_input_bytes(path, what), _label(path, what))
 
@@ -114,7 +114,7 @@ def _existing_ancestor(path: Path) -> Path:
     return Path(".")
 
 
-def _probe(folder: Path, name: str, out) -> None:
+def _probe(folder: Path, name: str, out: str | os.PathLike[str]) -> None:
     """Create and remove a file in `folder`: the real test of writability (os.access is wrong
     for root and on some file systems)."""
     try:
@@ -125,7 +125,7 @@ def _probe(folder: Path, name: str, out) -> None:
         raise QuartzError(f"cannot write {out}: directory {folder}: {e.strerror}") from None
 
 
-def check_output_file(path: str | os.PathLike) -> Path:
+def check_output_file(path: str | os.PathLike[str]) -> Path:
     """`path` as a Path, checked before any work is done: a QuartzError ("cannot write PATH:
     ...") when it is a folder, or its folder does not exist, is not a folder or is not
     writable. Nothing is left behind."""
@@ -142,7 +142,7 @@ def check_output_file(path: str | os.PathLike) -> Path:
     return p
 
 
-def check_output_folder(path: str | os.PathLike) -> Path:
+def check_output_folder(path: str | os.PathLike[str]) -> Path:
     """`path` as a Path, checked before any work is done for a folder that will be created (with
     its parents) and written to: a QuartzError when it or the nearest existing folder above it
     is not a folder or is not writable. Nothing is created."""

@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from quartz import _core
 from quartz.circuit import Circuit
@@ -40,6 +40,8 @@ class SearchResult:
     expansions: int = 0
     history: list[tuple[float, float]] = field(default_factory=list)  # (seconds, best cost)
     converged: bool = False  # ended by the patience rule (or an exhausted space), not the timeout
+    # exact=False (quartz.search.resynth_2q.search_and_resynthesize): what resynthesis did
+    resynth: dict[str, Any] | None = None
 
 
 class _Progress:

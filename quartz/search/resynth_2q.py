@@ -41,6 +41,7 @@ import numpy as np
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
+from quartz.search.equivalence import Check
 
 log = logging.getLogger("quartz")
 
@@ -395,7 +396,7 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
     return found
 
 
-def as_numeric(check):
+def as_numeric(check: Check) -> Check:
     """The final check of a result with resynthesized blocks: floating-point angles, so its
     verdict holds to rounding only and is evidence, not a proof (Check.numeric)."""
     from dataclasses import replace

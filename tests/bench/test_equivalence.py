@@ -135,10 +135,11 @@ def test_96_qubit_multiplier_is_proven_by_path_sums():
 
     c = quartz.load(str(SHARED / "nam" / "gf2^32_mult.qasm"))
     p = preprocess(c, "nam")
-    r = check_equivalence(c, p, timeout=4)
+    # The path sum gets PATH_SUM_SHARE of the budget; it needs ~1-3 s here (machine-dependent).
+    r = check_equivalence(c, p, timeout=20)
     assert r.verdict == "equivalent" and r.path_sum == "equivalent", r.describe()
     p.global_phase = 0.25
-    r = check_equivalence(c, p, timeout=4)
+    r = check_equivalence(c, p, timeout=20)
     assert r.verdict == "not_equivalent" and r.path_sum == "equivalent_up_to_global_phase"
 
 
