@@ -61,16 +61,29 @@ MAX_TERMS = 2_000_000
 MAX_LIFT_TERMS = 200_000
 
 
-# The (deferral limit, order) pairs tried in turn: PathSum's `defer`, and order 0 = the sum of
+# The (deferral limit, order) pairs tried: PathSum's `defer`, and order 0 = the sum of
 # b^-1 a, 1 = of b a^-1. Deferring substitutions by polynomials of more than 16 monomials in
 # b^-1 a proves each Nam circuit of more than 10 qubits equal to its preprocessed form (but
-# mod_adder_1024, which no pair reduces), and is the fastest on most (csum_mux_9: 0.02 s, eager 1.2 s; ham15-high: 1.8 s after 2.1 s of failed
-# eager attempts); eager (the multipliers' best) and deferring all non-trivial ones follow.
+# mod_adder_1024, which no pair reduces), and is the fastest on most (csum_mux_9: 0.02 s, eager
+# 1.2 s); eager (the multipliers' best) and deferring all non-trivial ones follow. Which one
+# reduces fast depends on the pair (ham15-high against its 60 s optimized form: (1, 0) in
+# 0.3 s, (16, 1) still running after 15 s), so they share the time in rounds: each gets
+# FIRST_SLICE seconds plus SLICE_PER_GATE per gate of the two circuits (about twice what the
+# first attempt takes to prove ham15-high equal to its preprocessed form), those that ran out
+# of time (rather than failing) get SLICE_GROWTH times more in the next round, until one
+# reduces or the deadline passes.
 ATTEMPTS = ((16, 0), (None, 0), (None, 1), (16, 1), (1, 0), (1, 1))
+FIRST_SLICE = 0.1
+SLICE_PER_GATE = 2e-4
+SLICE_GROWTH = 4.0
 
 
 class _GiveUp(Exception):
     """The path sum cannot be built or reduced within the limits (no verdict)."""
+
+
+class _OutOfTime(_GiveUp):
+    """The deadline passed before the sum was built and reduced (more time might prove it)."""
 
 
 def _angle(x: float):
@@ -155,7 +168,7 @@ class PathSum:
 
     def _check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise _GiveUp("out of time")
+            raise _OutOfTime("out of time")
 
     # ----- phase polynomial -------------------------------------------------------------
     def _add_term(self, mono: frozenset, c) -> None:
@@ -565,6 +578,12 @@ def _apply(ps: PathSum, name: str, qs: list[int], params) -> None:
 
 def _reduced_phase(first, second, deadline: float | None, defer: int | None = None):
     """The phase c of the path sum of `second` after `first` when it reduces to e^{ic} I."""
+    c, _ = _attempt(first, second, deadline, defer)
+    return c
+
+
+def _attempt(first, second, deadline: float | None, defer: int | None):
+    """(c, out_of_time): the phase as in _reduced_phase, and whether the deadline cut it short."""
     ps = PathSum(first.num_qubits, defer)
     ps.deadline = deadline
     try:
@@ -574,14 +593,16 @@ def _reduced_phase(first, second, deadline: float | None, defer: int | None = No
             for i, inst in enumerate(qc.data):
                 op = inst.operation
                 if getattr(op, "condition", None) is not None:
-                    return None
+                    return None, False
                 _apply(ps, op.name, [index[q] for q in inst.qubits], op.params)
                 if deadline is not None and i % 256 == 255 and time.monotonic() > deadline:
-                    return None
+                    return None, True
         c = ps.finish()
+    except _OutOfTime:
+        return None, True
     except (_GiveUp, TypeError, ValueError):
-        return None
-    return None if c is None else _radians(c)
+        return None, False
+    return (None if c is None else _radians(c)), False
 
 
 def path_sum_phase(a, b, deadline: float | None = None):
@@ -589,21 +610,31 @@ def path_sum_phase(a, b, deadline: float | None = None):
 
     The order in which the rules substitute decides whether a sum reduces (and how large it
     grows), so the sums of b^-1 a and of b a^-1 (a^-1 = e^{-ic} b^-1) are tried with the
-    deferral limits of ATTEMPTS in turn, until one reduces or `deadline` passes.
+    deferral limits of ATTEMPTS, sharing the time in rounds of growing slices (FIRST_SLICE,
+    SLICE_PER_GATE, SLICE_GROWTH), until one reduces or `deadline` passes.
     """
     if a.num_qubits != b.num_qubits or a.num_clbits or b.num_clbits:
         return None
     inv_a, inv_b = a.inverse(), b.inverse()  # inverse() negates the global phase
-    for defer, order in ATTEMPTS:
-        if deadline is not None and time.monotonic() >= deadline:
-            return None
-        if order == 0:
-            c = _reduced_phase(a, inv_b, deadline, defer)
-        else:
-            c = _reduced_phase(inv_a, b, deadline, defer)
-            c = None if c is None else (-c) % TWO_PI
-        if c is not None:
-            return c
+    live = list(ATTEMPTS)
+    seconds = FIRST_SLICE + SLICE_PER_GATE * (len(a.data) + len(b.data))
+    while live:
+        cut = []
+        for defer, order in live:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
+                return None
+            limit = now + seconds if deadline is None else min(deadline, now + seconds)
+            if order == 0:
+                c, late = _attempt(a, inv_b, limit, defer)
+            else:
+                c, late = _attempt(inv_a, b, limit, defer)
+                c = None if c is None else (-c) % TWO_PI
+            if c is not None:
+                return c
+            if late:
+                cut.append((defer, order))
+        live, seconds = cut, seconds * SLICE_GROWTH
     return None
 
 

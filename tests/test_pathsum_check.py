@@ -196,3 +196,55 @@ def test_phases_on_one_parity_cancel_before_they_are_expanded():
 
     assert prove_equal_path_sum(parity_phases(0.3, -0.3), QuantumCircuit(14)) == "equivalent"
     assert prove_equal_path_sum(parity_phases(0.3, -0.2), QuantumCircuit(14)) is None
+
+
+def test_attempts_share_the_time(monkeypatch):
+    # Regression: the attempts ran one after another, each until the overall deadline, so an
+    # attempt that grows without end (ham15-high against its 60 s optimized form: (16, 1) ran
+    # past 15 s) kept a later one that reduces in 0.3 s ((1, 0)) from running at all.
+    import time as _time
+
+    import quartz.pathsum_check as ps
+
+    calls = []
+
+    def fake_attempt(first, second, deadline, defer):
+        calls.append(defer)
+        if defer == 16:  # never reduces: runs until its deadline
+            _time.sleep(max(0.0, deadline - _time.monotonic()))
+            return None, True
+        return 0.0, False
+
+    monkeypatch.setattr(ps, "_attempt", fake_attempt)
+    monkeypatch.setattr(ps, "ATTEMPTS", ((16, 0), (1, 0)))
+    monkeypatch.setattr(ps, "FIRST_SLICE", 0.05)
+    monkeypatch.setattr(ps, "SLICE_PER_GATE", 0.0)
+    qc = QuantumCircuit(2)
+    started = _time.monotonic()
+    assert ps.path_sum_phase(qc, qc, started + 5.0) == 0.0
+    assert _time.monotonic() - started < 1.0
+    assert calls == [16, 1]
+
+
+def test_attempt_that_fails_is_not_retried(monkeypatch):
+    # Only attempts cut short by their slice get a longer one; a sum that does not reduce
+    # stays failed, so the search ends (None) without waiting for the deadline.
+    import time as _time
+
+    import quartz.pathsum_check as ps
+
+    calls = []
+
+    def fake_attempt(first, second, deadline, defer):
+        calls.append(defer)
+        if defer == 16 and len(calls) < 4:
+            return None, True
+        return None, False
+
+    monkeypatch.setattr(ps, "_attempt", fake_attempt)
+    monkeypatch.setattr(ps, "ATTEMPTS", ((16, 0), (1, 0)))
+    qc = QuantumCircuit(2)
+    started = _time.monotonic()
+    assert ps.path_sum_phase(qc, qc, started + 30.0) is None
+    assert calls == [16, 1, 16, 16]
+    assert _time.monotonic() - started < 1.0
