@@ -33,7 +33,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -355,8 +355,7 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
     if why is not None:
         log.warning("exact=False: %s; running the exact search only", why)
         found = search(circuit, rules, cost=c, timeout=timeout, seed=seed, **search_kw)
-        found.resynth = {"skipped": why, "numeric": False}
-        return found
+        return replace(found, resynth={"skipped": why, "numeric": False})
     rounds = max(1, int(rounds))
     stats = ResynthStats()
     best, best_numeric = circuit, False
@@ -386,21 +385,16 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
             history.append((time.monotonic() - t0, c.search_value(best)))
         elif converged:
             break  # the search had converged and resynthesis found nothing: nothing new to try
-    found.circuit = best
-    found.initial_cost = c.search_value(circuit)
-    found.final_cost = c.search_value(best)
-    found.seconds = time.monotonic() - t0
-    found.expansions, found.history = moves, history
-    found.interrupted, found.converged = interrupted, converged and not interrupted
-    found.resynth = dict(stats.as_dict(), rounds=done, numeric=best_numeric)
-    return found
+    return replace(found, circuit=best, initial_cost=c.search_value(circuit),
+                   final_cost=c.search_value(best), seconds=time.monotonic() - t0,
+                   expansions=moves, history=history, interrupted=interrupted,
+                   converged=converged and not interrupted,
+                   resynth=dict(stats.as_dict(), rounds=done, numeric=best_numeric))
 
 
 def as_numeric(check: Check) -> Check:
     """The final check of a result with resynthesized blocks: floating-point angles, so its
     verdict holds to rounding only and is evidence, not a proof (Check.numeric)."""
-    from dataclasses import replace
-
     if check.ok is None:
         return check
     note = "floating-point angles from block resynthesis: equal to rounding, not an exact proof"
