@@ -13,7 +13,8 @@ the check took):
    counterexample, but agreement is evidence, not a proof (``Check.proof`` is False).
 4. ``qcec`` (mqt.qcec's ZX checker plus a decision-diagram simulation for the global phase,
    the alternating checker as fallback) with the rest of the budget, when mqt.qcec is
-   installed.
+   installed. When random states will not fit, qcec starts at once in a second process
+   (with two or more usable CPUs) and gets the whole budget beside the path-sum proof.
 
 When none of them concludes, ok is None and the detail says why (method "none").
 """
@@ -99,19 +100,34 @@ def _check(a: Circuit, b: Circuit, states: int, seed: int, atol: float, budget: 
     from quartz.pathsum_check import supports
 
     qa, qb = a.to_qiskit(), b.to_qiskit()
+    beside = None
     if supports(qa) and supports(qb):
-        proof = _path_sum(qa, qb, started + PATH_SUM_SHARE * budget)
+        if not _states_fit(a, b, states, budget * (1 - PATH_SUM_SHARE)):
+            # qcec will be the fallback: it starts now in a second process, beside the proof.
+            beside = _QcecBeside.start(qa, qb, budget)
+        try:
+            proof = _path_sum(qa, qb, started + PATH_SUM_SHARE * budget)
+        except BaseException:
+            if beside is not None:
+                beside.stop()
+            raise
         if proof is not None:
+            if beside is not None:
+                beside.stop()
             return proof
         tried.append("no path-sum proof")
     else:
         tried.append("gates outside path sums")
+    if beside is not None:
+        chk = beside.result(started + budget)
+        if chk.ok is None:
+            return Check(None, "none", f"{', '.join(tried)}; {chk.detail}")
+        return chk
     left = budget - (time.monotonic() - started)
-    cost = states * (len(a) + len(b)) * 2.0**n * _APPLY_SECONDS
-    if n <= STATES_MAX_QUBITS and cost <= left:
+    if _states_fit(a, b, states, left):
         return _random_states(a, b, states, seed, atol)
     tried.append(f"{n} qubits too many to simulate" if n > STATES_MAX_QUBITS else
-                 f"random states need ~{cost:.0f} s")
+                 f"random states need ~{_states_seconds(a, b, states):.0f} s")
     left = budget - (time.monotonic() - started)
     if left < QCEC_MIN_SECONDS:
         return Check(None, "none", f"{', '.join(tried)}; {left:.2f} s left: too little for qcec")
@@ -119,6 +135,78 @@ def _check(a: Circuit, b: Circuit, states: int, seed: int, atol: float, budget: 
     if chk.ok is None:
         return Check(None, "none", f"{', '.join(tried)}; {chk.detail}")
     return chk
+
+
+def _states_seconds(a: Circuit, b: Circuit, states: int) -> float:
+    """Estimated seconds of the random-state simulation of a and b."""
+    return states * (len(a) + len(b)) * 2.0**a.num_qubits * _APPLY_SECONDS
+
+
+def _states_fit(a: Circuit, b: Circuit, states: int, seconds: float) -> bool:
+    """Whether the random-state simulation fits in `seconds`."""
+    return a.num_qubits <= STATES_MAX_QUBITS and _states_seconds(a, b, states) <= seconds
+
+
+class _QcecBeside:
+    """_qcec in a forked process, running while this one tries the path-sum proof (qcec holds
+    the GIL, so a thread would not run beside it). Only with two or more usable CPUs, and
+    where this process may have children (not inside a daemonic multiprocessing worker)."""
+
+    def __init__(self, process, conn, timeout: float):
+        self.process, self.conn, self.timeout = process, conn, timeout
+
+    @classmethod
+    def start(cls, qa, qb, timeout: float) -> "_QcecBeside | None":
+        """Start qcec on (qa, qb) with `timeout` seconds; None where it cannot run beside."""
+        import multiprocessing
+
+        from quartz.cpus import available_cpus
+
+        if available_cpus() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        try:
+            import mqt.qcec  # noqa: F401  (optional: the 'test' extra)
+        except ImportError:
+            return None
+        ctx = multiprocessing.get_context("fork")
+        recv, send = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_qcec_child, args=(qa, qb, timeout, send), daemon=True)
+        try:
+            proc.start()
+        except (AssertionError, OSError):  # a daemonic process may not have children
+            recv.close()
+            send.close()
+            return None
+        send.close()
+        return cls(proc, recv, timeout)
+
+    def result(self, deadline: float) -> Check:
+        """qcec's Check once it answers, or a no-verdict Check at `deadline`."""
+        try:
+            if self.conn.poll(max(0.0, deadline - time.monotonic())):
+                return self.conn.recv()
+            return Check(None, "qcec", f"qcec: no answer within {self.timeout:.1f} s")
+        except (EOFError, OSError):
+            return Check(None, "qcec", "qcec's process ended without an answer")
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """End the process (it may still be working) and close the pipe."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+def _qcec_child(qa, qb, timeout: float, conn) -> None:
+    """Body of _QcecBeside's process: send _qcec's Check back."""
+    try:
+        conn.send(_qcec(qa, qb, timeout))
+    except Exception as e:  # noqa: BLE001  (reported to the parent as no verdict)
+        conn.send(Check(None, "qcec", f"qcec failed: {type(e).__name__}: {e}"))
+    finally:
+        conn.close()
 
 
 def _random_states(a: Circuit, b: Circuit, states: int, seed: int, atol: float) -> Check:

@@ -148,6 +148,58 @@ def test_equivalence_check_beyond_random_states_counts_the_phase():
     assert check_equivalent(big, d).ok is False
 
 
+def _ladder(n: int) -> Circuit:
+    c = Circuit(n).h(0)
+    for q in range(n - 1):
+        c.cx(q, q + 1).t(q + 1)
+    return c
+
+
+def test_qcec_runs_beside_the_path_sum_proof(monkeypatch):
+    # Regression: qcec started only after the path sum's share of the budget had passed, so
+    # ham15-high's 60 s output (no path-sum proof in its 6 s; qcec needs 7-17 s) was left
+    # unchecked. Beyond random states qcec now starts at once in a second process and has the
+    # whole budget: here the (fake) proof takes 95 % of it, which left qcec too little before.
+    import multiprocessing
+    import time as _time
+
+    import quartz.cpus
+    import quartz.search.equivalence as eq
+
+    def no_proof(a, b, deadline):
+        _time.sleep(max(0.0, deadline - _time.monotonic()))
+        return None
+
+    monkeypatch.setattr(eq, "_path_sum", no_proof)
+    monkeypatch.setattr(eq, "PATH_SUM_SHARE", 0.95)
+    monkeypatch.setattr(quartz.cpus, "available_cpus", lambda: 2)
+    big = _ladder(26)
+    chk = check_equivalent(big, big.copy(), timeout=6.0)
+    assert chk.ok is True and chk.method == "qcec" and chk.proof
+    assert chk.seconds < 7.0
+    d = big.copy()
+    d.global_phase = 0.5
+    chk = check_equivalent(big, d, timeout=6.0)
+    assert chk.ok is False and chk.method == "qcec"
+    assert multiprocessing.active_children() == []
+    # One CPU: no second process; qcec runs after the proof's share, as before (too little).
+    monkeypatch.setattr(quartz.cpus, "available_cpus", lambda: 1)
+    chk = check_equivalent(big, big.copy(), timeout=2.0)
+    assert chk.ok is None and "too little for qcec" in chk.detail
+
+
+def test_qcec_beside_is_ended_when_the_path_sum_proves(monkeypatch):
+    import multiprocessing
+
+    import quartz.cpus
+
+    monkeypatch.setattr(quartz.cpus, "available_cpus", lambda: 2)
+    big = _ladder(26)
+    chk = check_equivalent(big, big.copy(), timeout=30.0)
+    assert chk.ok is True and chk.method == "path sum" and chk.seconds < 5
+    assert multiprocessing.active_children() == []
+
+
 def test_equivalence_check_without_a_verdict_says_why():
     big = Circuit(26).h(0)
     for q in range(25):
