@@ -42,8 +42,7 @@ void SearchProgress::report(double cost, int gates) {
     const double t = std::chrono::duration<double>(Clock::now() - start).count();
     if (!history.empty()) last_improvement.store(t + time_offset, std::memory_order_relaxed);
     best_cost = cost;
-    best_gates = gates;
-    if (gates > 0) best_gates_now.store(gates, std::memory_order_relaxed);
+    if (gates > 0) best_gates.store(gates, std::memory_order_relaxed);
     history.emplace_back(t, cost);
   }
 }
@@ -73,7 +72,7 @@ bool Searcher::out_of_time(Clock::time_point until) const {
   const double t = std::chrono::duration<double>(now - pr_.start).count() + opt_.time_offset;
   const double last = pr_.last_improvement.load(std::memory_order_relaxed);
   const double window = opt_.patience +
-                        opt_.patience_per_gate * pr_.best_gates_now.load(std::memory_order_relaxed) +
+                        opt_.patience_per_gate * pr_.best_gates.load(std::memory_order_relaxed) +
                         opt_.patience_growth * last;
   if (t - last < window) return false;
   pr_.converged.store(true, std::memory_order_relaxed);
@@ -336,7 +335,7 @@ Circuit Searcher::optimize(const Circuit& input) {
   pr_.start = Clock::now();
   pr_.time_offset = opt_.time_offset;
   pr_.last_improvement = opt_.last_improvement;
-  pr_.best_gates_now = input.num_gates();
+  pr_.best_gates = input.num_gates();
   deadline_ = pr_.start + std::chrono::microseconds(static_cast<long long>(opt_.timeout * 1e6));
   Circuit start = normalize_circuit(input);
   double start_cost = cost_(start);

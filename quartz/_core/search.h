@@ -65,14 +65,13 @@ struct SearchProgress {
   std::atomic<bool> stop{false};
   std::mutex mu;
   double best_cost = 0.0;
-  int best_gates = 0;
   std::vector<std::pair<double, double>> history;  // (seconds, best cost)
   std::vector<double> parts;  // current cost of each segment in the split mode
   std::atomic<long> expansions{0};  // expansions (best-first) or moves evaluated (anneal)
   std::atomic<double> last_improvement{0.0};  // seconds (with the time offset) of the last new best
-  std::atomic<int> best_gates_now{0};
+  std::atomic<int> best_gates{0};  // gates of the best circuit (read by the patience rule)
   std::atomic<bool> converged{false};  // the search ended by its patience rule
-  double time_offset = 0.0;
+  double time_offset = 0.0;  // SearchOptions::time_offset, for report()'s times
   std::chrono::steady_clock::time_point start;
   void report(double cost, int gates);
 };
