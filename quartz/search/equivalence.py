@@ -21,6 +21,7 @@ When none of them concludes, ok is None and the detail says why (method "none").
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -172,7 +173,12 @@ class _QcecBeside:
         recv, send = ctx.Pipe(duplex=False)
         proc = ctx.Process(target=_qcec_child, args=(qa, qb, timeout, send), daemon=True)
         try:
-            proc.start()
+            with warnings.catch_warnings():
+                # Python >= 3.12 warns about fork() in a process with threads (Qiskit's, the
+                # search's finished pool): the child runs qcec only and is killed at the
+                # deadline, so a stuck child cannot hold the check up.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                proc.start()
         except (AssertionError, OSError):  # a daemonic process may not have children
             recv.close()
             send.close()

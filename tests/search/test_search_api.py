@@ -188,6 +188,24 @@ def test_qcec_runs_beside_the_path_sum_proof(monkeypatch):
     assert chk.ok is None and "too little for qcec" in chk.detail
 
 
+def test_qcec_beside_that_does_not_answer_is_killed_at_the_deadline(monkeypatch):
+    import multiprocessing
+    import time as _time
+
+    import quartz.cpus
+    import quartz.search.equivalence as eq
+
+    monkeypatch.setattr(quartz.cpus, "available_cpus", lambda: 2)
+    monkeypatch.setattr(eq, "_path_sum", lambda a, b, deadline: None)
+    monkeypatch.setattr(eq, "_qcec", lambda a, b, timeout: _time.sleep(60))  # runs in the child
+    big = _ladder(26)
+    started = _time.monotonic()
+    chk = check_equivalent(big, big.copy(), timeout=2.0)
+    assert chk.ok is None and chk.method == "none" and "no answer within 2.0 s" in chk.detail
+    assert _time.monotonic() - started < 4.0
+    assert multiprocessing.active_children() == []
+
+
 def test_qcec_beside_is_ended_when_the_path_sum_proves(monkeypatch):
     import multiprocessing
 
