@@ -66,13 +66,12 @@ MAX_LIFT_TERMS = 200_000
 # b^-1 a proves each Nam circuit of more than 10 qubits equal to its preprocessed form (but
 # mod_adder_1024, which no pair reduces), and is the fastest on most (csum_mux_9: 0.02 s, eager
 # 1.2 s); eager (the multipliers' best), deferring all non-trivial ones, and the sums of
-# b a^-1 follow. Which one
-# reduces fast depends on the pair (ham15-high against its 60 s optimized form: (1, 0) in
-# 0.3 s, (16, 1) still running after 15 s), so they share the time in rounds: each gets
-# FIRST_SLICE seconds plus SLICE_PER_GATE per gate of the two circuits (ham15-high: 2.5 s, more
-# than (16, 0) takes to prove it equal to one of its 60 s outputs), those that ran out
-# of time (rather than failing) get SLICE_GROWTH times more in the next round, until one
-# reduces or the deadline passes.
+# b a^-1 follow. Which one reduces fast depends on the pair (ham15-high against a 60 s
+# optimized form: (1, 0) in 0.3 s, (16, 1) still running after 15 s), so they share the time
+# in rounds: each gets FIRST_SLICE seconds plus SLICE_PER_GATE per gate of the two circuits
+# (ham15-high: 2.5 s, more than (16, 0) takes to prove it equal to one of its 60 s outputs);
+# those that ran out of time (rather than failing) get SLICE_GROWTH times more in the next
+# round, until one reduces or the deadline passes.
 ATTEMPTS = ((16, 0), (None, 0), (1, 0), (None, 1), (16, 1), (1, 1))
 FIRST_SLICE = 0.1
 SLICE_PER_GATE = 3e-4
@@ -596,8 +595,8 @@ def _attempt(first, second, deadline: float | None, defer: int | None):
                 if getattr(op, "condition", None) is not None:
                     return None, False
                 _apply(ps, op.name, [index[q] for q in inst.qubits], op.params)
-                if deadline is not None and i % 256 == 255 and time.monotonic() > deadline:
-                    return None, True
+                if i % 256 == 255:
+                    ps._check_time()
         c = ps.finish()
     except _OutOfTime:
         return None, True

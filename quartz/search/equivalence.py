@@ -101,29 +101,26 @@ def _check(a: Circuit, b: Circuit, states: int, seed: int, atol: float, budget: 
     from quartz.pathsum_check import supports
 
     qa, qb = a.to_qiskit(), b.to_qiskit()
-    beside = None
     if supports(qa) and supports(qb):
+        beside = None
         if not _states_fit(a, b, states, budget * (1 - PATH_SUM_SHARE)):
             # qcec will be the fallback: it starts now in a second process, beside the proof.
             beside = _QcecBeside.start(qa, qb, budget)
         try:
             proof = _path_sum(qa, qb, started + PATH_SUM_SHARE * budget)
-        except BaseException:
+            if proof is not None:
+                return proof
+            tried.append("no path-sum proof")
+            if beside is not None:
+                chk = beside.result(started + budget)
+                if chk.ok is None:
+                    return Check(None, "none", f"{', '.join(tried)}; {chk.detail}")
+                return chk
+        finally:
             if beside is not None:
                 beside.stop()
-            raise
-        if proof is not None:
-            if beside is not None:
-                beside.stop()
-            return proof
-        tried.append("no path-sum proof")
     else:
         tried.append("gates outside path sums")
-    if beside is not None:
-        chk = beside.result(started + budget)
-        if chk.ok is None:
-            return Check(None, "none", f"{', '.join(tried)}; {chk.detail}")
-        return chk
     left = budget - (time.monotonic() - started)
     if _states_fit(a, b, states, left):
         return _random_states(a, b, states, seed, atol)
@@ -194,11 +191,9 @@ class _QcecBeside:
             return Check(None, "qcec", f"qcec: no answer within {self.timeout:.1f} s")
         except (EOFError, OSError):
             return Check(None, "qcec", "qcec's process ended without an answer")
-        finally:
-            self.stop()
 
     def stop(self) -> None:
-        """End the process (it may still be working) and close the pipe."""
+        """End the process (it may still be working) and close the pipe (idempotent)."""
         if self.process.is_alive():
             self.process.kill()
         self.process.join()
