@@ -24,6 +24,15 @@ it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block
 is no larger (and strictly better by the cost), and has the same unitary including the global
 phase (checked on random states for blocks of up to 16 qubits); otherwise the block is kept.
 
+Moves: by default (`exact=False`) the search may also resynthesize one-qubit runs and
+two-qubit blocks (quartz.optimize's exact=False: float angles, each new block within 1e-10
+of the old one). Qiskit's own stages work in floats too (its level 2-3 init already
+consolidates and KAK-resynthesizes two-qubit blocks, which leaves generic angles that only
+resynthesis can merge), and every block result is checked numerically before it replaces a
+block, so the exact-only search would give up gates for no stronger guarantee; `exact=True`
+keeps to the verified ECC transformations (and Clifford+T, which has no continuous rotation,
+always does).
+
 It runs under `transpile(..., num_processes=N)` (the pass pickles; each worker loads the ECC
 set once) and from several threads at once, each with its own transpile call (Qiskit's own
 passes do not allow one PassManager to run in two threads at once). A QuartzOptimization
@@ -183,7 +192,7 @@ class QuartzOptimization(TransformationPass):
     def __init__(self, gate_set: str | None = None, timeout: float = 1.0, cost: str = "gates",
                  seed: int | None = None, *, basis_gates: Iterable[str] | None = None,
                  target=None, coupling_map=None, verify: bool = True,
-                 patience: PatienceLike = "auto"):
+                 patience: PatienceLike = "auto", exact: bool = False):
         super().__init__()
         if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
             raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
@@ -203,6 +212,7 @@ class QuartzOptimization(TransformationPass):
             self.coupling_map = target.build_coupling_map()
         self.verify = verify
         self.patience = as_patience(patience)
+        self.exact = bool(exact)
         # How each block of the last finished run ended: "improved", "kept", or a rejection
         # reason; for tests and users. Each run fills its own list and then replaces this one,
         # so runs in several threads at once do not mix their entries.
@@ -276,7 +286,8 @@ class QuartzOptimization(TransformationPass):
             # The final check gets the block's budget too (not optimize's 20 s minimum).
             out = optimize(start, gate_set=self.gate_set, timeout=budget, cost=self.cost,
                            seed=self.seed, check_timeout=max(budget, 0.05),
-                           patience=self.patience, threads=self._threads())
+                           patience=self.patience, threads=self._threads(),
+                           exact=self._exact())
             result = self._into_basis(out)
         except QuartzError as e:
             log.warning("quartz left a %d-gate block unchanged: %s", len(block), e)
@@ -291,6 +302,12 @@ class QuartzOptimization(TransformationPass):
             return None
         report.append("improved")
         return result
+
+    def _exact(self) -> bool:
+        """Exact moves only: when asked for, or when the gate set has no resynthesis."""
+        from quartz.search.resynth_2q import unsupported
+
+        return self.exact or unsupported(self.gate_set) is not None
 
     @staticmethod
     def _threads() -> int | None:

@@ -481,3 +481,21 @@ def test_stage_preloads_the_ecc_set_for_forked_workers():
     pm = generate_preset_pass_manager(optimization_level=1, basis_gates=NAM_BASIS,
                                       optimization_method="quartz")
     assert pm is not None and "nam" in api._matchers  # loaded once, in the parent
+
+
+def test_stage_resynthesizes_one_qubit_runs_unless_exact(monkeypatch):
+    # Qiskit's level 3 leaves generic angles (its init stage consolidates 2-qubit blocks and
+    # KAK-resynthesizes them); the stage's inexact default merges them, exact=True cannot.
+    qc = QuantumCircuit(4)  # benchmarks/bench_plugin.py's example(1), written out
+    qc.t(0); qc.cx(3, 1); qc.tdg(0); qc.cx(3, 2); qc.cx(2, 3); qc.x(2); qc.h(0); qc.cx(0, 2)
+    qc.cx(3, 2); qc.rz(-0.5, 1); qc.h(3); qc.t(2); qc.ccx(3, 2, 0); qc.s(2); qc.ccx(3, 2, 0)
+    qc.cx(1, 2); qc.cx(1, 3); qc.x(3); qc.t(3); qc.h(3)
+    level3 = transpile(qc, basis_gates=NAM_BASIS, optimization_level=3, seed_transpiler=7)
+    kw = dict(gate_set="nam", timeout=3.0, seed=0, basis_gates=NAM_BASIS)
+    default, exact = qp.QuartzOptimization(**kw), qp.QuartzOptimization(exact=True, **kw)
+    assert default.exact is False and exact.exact is True
+    out, out_exact = PassManager([default]).run(level3), PassManager([exact]).run(level3)
+    assert out.size() < out_exact.size() <= level3.size()
+    assert Operator(out).equiv(Operator(qc)) and Operator(out_exact).equiv(Operator(qc))
+    # Clifford+T has no continuous rotation: its blocks always take exact moves.
+    assert qp.QuartzOptimization(gate_set="clifford_t")._exact() is True

@@ -48,6 +48,17 @@ void bind_preprocess(py::module_& m) {
     }
     return py::make_tuple(out, changed);
   }, py::arg("circuit"), py::arg("style") = "rz", "(circuit, blocks replaced).");
+  pm.def("resynthesize_1q_runs", [](const Circuit& c) {
+    int changed = 0;
+    Circuit out;
+    {
+      py::gil_scoped_release release;
+      out = resynthesize_1q_runs(c, &changed);
+    }
+    return py::make_tuple(out, changed);
+  }, py::arg("circuit"),
+     "(circuit, runs replaced): every run of one-qubit h/x/rz gates in its shortest "
+     "{h, x, rz} form; inexact (float angles).");
   pm.def("decompose_ccz_greedy", [](const Circuit& c, const std::string& style, int refine, bool resynth) {
     CczStats st;
     Circuit out;

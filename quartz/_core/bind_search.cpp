@@ -176,7 +176,7 @@ void bind_search(py::module_& m) {
                        bool polish_candidates, py::object progress, double progress_interval,
                        int algorithm, double temperature, double restart_after,
                        double patience, double patience_per_gate, double patience_growth,
-                       double time_offset, double last_improvement) {
+                       double time_offset, double last_improvement, bool resynth_1q) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -197,6 +197,7 @@ void bind_search(py::module_& m) {
           opt.patience_growth = patience_growth;
           opt.time_offset = time_offset;
           opt.last_improvement = last_improvement;
+          opt.resynth_1q = resynth_1q;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -257,7 +258,7 @@ void bind_search(py::module_& m) {
         py::arg("algorithm") = 0, py::arg("temperature") = 0.3, py::arg("restart_after") = 2.0,
         py::arg("patience") = -1.0, py::arg("patience_per_gate") = 0.0,
         py::arg("patience_growth") = 0.0, py::arg("time_offset") = 0.0,
-        py::arg("last_improvement") = 0.0,
+        py::arg("last_improvement") = 0.0, py::arg("resynth_1q") = false,
         "(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of "
         "the last improvement (with time_offset)). patience < 0: no convergence stop.");
 }

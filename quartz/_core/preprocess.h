@@ -107,6 +107,13 @@ bool shortest_ladder(int wires, const int* rows, int need, std::vector<std::pair
 // when that is fewer gates. `changed` receives the number of blocks replaced.
 Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed);
 
+// Replace every run of one-qubit h, x and constant rz gates on a qubit by its shortest
+// {h, x, rz} form (at most rz h rz h rz) when that is fewer gates. Inexact: new angles are
+// float radians unless they round to multiples of pi/4 (see preprocess_euler.cpp), equal to
+// the run to 1e-11 entrywise with the phase moved into the global phase. `changed` receives
+// the number of runs replaced.
+Circuit resynthesize_1q_runs(const Circuit& c, int* changed);
+
 struct CczStats {
   int num_ccz = 0;        // ccz + ccx gates decomposed
   int negative = 0;       // decomposed with the negative polarity

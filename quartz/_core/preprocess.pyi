@@ -20,6 +20,10 @@ def cancel_inverses(circuit: Circuit, window: int = 64) -> Circuit: ...
 def resynthesize_blocks(circuit: Circuit, style: str = "rz") -> tuple[Circuit, int]:
     """(circuit, blocks replaced)."""
 
+def resynthesize_1q_runs(circuit: Circuit) -> tuple[Circuit, int]:
+    """(circuit, runs replaced): every run of one-qubit h/x/rz gates in its shortest
+    {h, x, rz} form; inexact (float angles)."""
+
 def decompose_ccz_greedy(circuit: Circuit, style: str = "rz", refine_passes: int = 0,
                          resynthesize: bool = False) -> tuple[Circuit, _CczStats]:
     """(circuit, stats dict): every ccz/ccx replaced by 6 cx + 7 rotations, polarity greedy."""

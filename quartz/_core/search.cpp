@@ -124,6 +124,17 @@ Circuit Searcher::polish(const Circuit& c) const {
     double rc = cost_(r);
     if (rc < cc - 1e-9) { best = std::move(r); cc = rc; }
   }
+  if (opt_.resynth_1q) {
+    int changed = 0;
+    Circuit r = preprocess::resynthesize_1q_runs(best, &changed);
+    if (changed) {
+      try {  // the new rotations may merge with others across cx gates
+        r = preprocess::cancel_inverses(preprocess::rotation_merge(r, style, false, nullptr), 64);
+      } catch (const std::overflow_error&) {
+      }
+      if (cost_(r) < cc - 1e-9) best = std::move(r);
+    }
+  }
   return best;
 }
 

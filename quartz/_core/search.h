@@ -49,6 +49,9 @@ struct SearchOptions {
   double restart_after = 2.0; // seconds without a new best before a chain returns to its best
   double sync_every = 0.5;
   bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing
+  // Polish also writes every run of one-qubit h/x/rz gates in its shortest form
+  // (preprocess::resynthesize_1q_runs): an inexact move (float angles), off by default.
+  bool resynth_1q = false;
   // Convergence ("stop when done"): with patience >= 0 the search ends once no better circuit
   // has been found for patience + patience_per_gate x (best's gates) + patience_growth x
   // (time of the last improvement) seconds. Times count from time_offset seconds before this

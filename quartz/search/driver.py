@@ -73,7 +73,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            full_limit: int = 150, window: int = 80, window_expansions: int = 40,
            polish: str | None = None, polish_candidates: bool = False,
            algorithm: str = "anneal", temperature: float = 0.3,
-           restart_after: float = 2.0, patience: PatienceLike = "auto") -> SearchResult:
+           restart_after: float = 2.0, patience: PatienceLike = "auto",
+           resynth_1q: bool = False) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -83,11 +84,14 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     `algorithm`: 'anneal' (default; simulated annealing over the working DAG at around
     `temperature`, a chain returning to its best after `restart_after` seconds without a new
     one) or 'best_first' (Quartz's search; `gamma`, `full_limit`, `window*` apply to it). A
-    non-additive cost (depth, a callable) always uses best-first. Every move is exact.
+    non-additive cost (depth, a callable) always uses best-first. Every move is exact unless `resynth_1q`.
     `threads`: search threads (default: the CPUs this process may use). `patience`: stop
     before `timeout` once the search has converged: 'auto' (default; quartz.search.patience
     .AUTO, a window that grows with the circuit's size), a number of seconds without a better
-    circuit, a Patience rule, or None to use the whole budget (benchmarks).
+    circuit, a Patience rule, or None to use the whole budget (benchmarks). `resynth_1q`:
+    polishing also writes every run of one-qubit h/x/rz gates in its shortest form, an
+    inexact move (float angles; quartz.search.resynth_2q uses it for exact=False); it needs
+    `polish`.
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -133,7 +137,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 patience=-1.0 if rule is None else rule.seconds,
                 patience_per_gate=0.0 if rule is None else rule.per_gate,
                 patience_growth=0.0 if rule is None else rule.growth,
-                time_offset=offset, last_improvement=last_improvement)
+                time_offset=offset, last_improvement=last_improvement,
+                resynth_1q=bool(resynth_1q))
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:

@@ -10,6 +10,11 @@ included, is within `tolerance` (1e-10) of the old one in operator norm; otherwi
 stays as it is. The circuit's global phase takes each new block's phase, so the result equals
 the input to floating-point rounding, phase included.
 
+In gate sets with h, x and rz (Nam), the searches of `search_and_resynthesize` also write
+every run of one-qubit gates in its shortest {h, x, rz} form while they run (the native
+polish, `quartz._core.preprocess.resynthesize_1q_runs`), so rotations freed by one rewrite
+meet the next inside one search instead of between rounds.
+
 Angles from the decomposition are floats (not rational multiples of pi unless they round to
 one), so a result can only be checked numerically; `quartz.optimize` reports its check as
 evidence, not a proof (`report['check']['proof']` False, `numeric` True).
@@ -356,6 +361,10 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
         log.warning("exact=False: %s; running the exact search only", why)
         found = search(circuit, rules, cost=c, timeout=timeout, seed=seed, **search_kw)
         return replace(found, resynth={"skipped": why, "numeric": False})
+    # The search's polish writes one-qubit runs in their shortest {h, x, rz} form too
+    # (inexact), in gate sets that have those three gates.
+    search_kw = dict(search_kw, resynth_1q=search_kw.get("polish") is not None
+                     and {"h", "x", "rz"} <= set(get_gate_set(gate_set).gates))
     rounds = max(1, int(rounds))
     stats = ResynthStats()
     best, best_numeric = circuit, False
@@ -375,6 +384,9 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
         history.extend((t + start, v) for t, v in found.history
                        if not history or v < history[-1][1] - 1e-12)
         if c.search_value(found.circuit) < c.search_value(best) - 1e-12:
+            # One-qubit runs rewritten by the search leave float angles (numeric, like ours).
+            best_numeric = best_numeric or (search_kw["resynth_1q"]
+                                            and has_float_angles(found.circuit))
             best = found.circuit
         if last or interrupted:
             break
@@ -392,6 +404,11 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
                    resynth=dict(stats.as_dict(), rounds=done, numeric=best_numeric))
 
 
+def has_float_angles(circuit: Circuit) -> bool:
+    """Whether any gate of `circuit` has an angle that is not an exact multiple of pi."""
+    return any(not p.is_exact for g in circuit for p in g.params)
+
+
 def as_numeric(check: Check) -> Check:
     """The final check of a result with resynthesized blocks: floating-point angles, so its
     verdict holds to rounding only and is evidence, not a proof (Check.numeric)."""
@@ -402,4 +419,4 @@ def as_numeric(check: Check) -> Check:
 
 
 __all__ = ["resynthesize", "collect_blocks", "unsupported", "search_and_resynthesize",
-           "as_numeric", "ResynthStats", "TOLERANCE"]
+           "as_numeric", "has_float_angles", "ResynthStats", "TOLERANCE"]

@@ -1,0 +1,32 @@
+"""One-qubit run resynthesis: an inexact move for `quartz.optimize(..., exact=False)`.
+
+Every run of one-qubit h, x and rz gates on a qubit is written in its shortest {h, x, rz}
+form (ZXZ Euler angles, rz(a) h rz(b) h rz(c) at most, shorter at special angles), when that
+has fewer gates. New angles are float radians unless they round to multiples of pi/4, so a
+result equals its input to rounding (1e-11 per entry, global phase included), not exactly.
+The search runs this as part of its polish (`search(..., resynth_1q=True)`), which is how
+exact=False uses it in Nam; this function is the same pass on its own.
+
+>>> from quartz import Circuit
+>>> c = Circuit(1).h(0).rz(0.3, 0).h(0).rz(0.2, 0).h(0).rz(0.1, 0).h(0)
+>>> out = resynthesize_1q_runs(c)
+>>> len(c), len(out), bool(abs(out.unitary() - c.unitary()).max() < 1e-10)
+(7, 5, True)
+"""
+from __future__ import annotations
+
+from quartz import _core
+from quartz.circuit import Circuit
+from quartz.errors import QuartzError
+
+
+def resynthesize_1q_runs(circuit: Circuit) -> Circuit:
+    """`circuit` with each one-qubit h/x/rz run in its shortest {h, x, rz} form (inexact)."""
+    if not isinstance(circuit, Circuit):
+        raise QuartzError(f"resynthesize_1q_runs needs a quartz.Circuit, got "
+                          f"{type(circuit).__name__}")
+    out, _ = _core.preprocess.resynthesize_1q_runs(circuit.native)
+    return Circuit._wrap(out, circuit.name)
+
+
+__all__ = ["resynthesize_1q_runs"]
