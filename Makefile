@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip setuptools wheel pybind11
 
 $(VENV)/.installed: $(BIN)/python setup.py pyproject.toml $(wildcard quartz/_core/*.cpp quartz/_core/*.h)
-	$(BIN)/pip install -q -e ".[test,rl,bench]"
+	$(BIN)/pip install -q -e ".[test,rl,bench,ray]"
 	touch $@
 
 install: $(VENV)/.installed

@@ -1,7 +1,10 @@
 """Runs a suite: every method of ours and every baseline on every circuit, each output checked.
 
-One circuit is one job; with jobs > 1 the jobs run in a process pool. Each job returns a
-`CircuitResult` with one `Outcome` per optimizer. An output that is not proven equivalent
+One circuit is one job; with jobs > 1 the jobs run in a process pool. With a Ray `address`
+(or RAY_ADDRESS) the work runs on Ray instead (quartz.distributed): one task per (circuit,
+optimizer), `jobs` of them at once, the circuit sent as QASM text, tasks of a killed worker
+retried. Each circuit
+gives a `CircuitResult` with one `Outcome` per optimizer, in the same order either way. An output that is not proven equivalent
 (global phase included) is recorded as such; `failures()` lists them for the caller.
 With `stop` (a callable, e.g. "a signal arrived"), the suite ends early (run_suite).
 """
@@ -140,25 +143,102 @@ def _job(args) -> CircuitResult:
     return bench_circuit(name, circuit, gate_set, methods, baselines, timeout, seed, check_timeout)
 
 
+def _task(args) -> Outcome:
+    """One (circuit, optimizer) of a Ray run: plain data in (QASM text), an Outcome out."""
+    from quartz.bench.baselines import BASELINES
+    from quartz.qasm import loads
+
+    name, qasm, gate_set, optimizer, kind, timeout, seed, check_timeout, ecc, trust = args
+    circuit = loads(qasm, source=name, name=name)
+    ecc_file = None
+    try:
+        if isinstance(ecc, tuple):  # (file name, bytes) of the user's ECC set file
+            import tempfile
+
+            fd, ecc_file = tempfile.mkstemp(suffix="-" + ecc[0])
+            with open(fd, "wb") as f:
+                f.write(ecc[1])
+            ecc = ecc_file
+        fn = quartz_method(optimizer, ecc, trust) if kind == "ours" else BASELINES[optimizer]
+        return _run_one(optimizer, kind, fn, circuit, gate_set, timeout, seed, check_timeout)
+    finally:
+        if ecc_file is not None:
+            import os
+
+            os.unlink(ecc_file)
+
+
+def _ecc_payload(ecc_set):
+    """What a Ray task gets for the ECC set: None, a shipped set's name, or a file's
+    (name, bytes)."""
+    if ecc_set is None:
+        return None
+    import os
+
+    if not isinstance(ecc_set, (str, os.PathLike)):
+        raise QuartzError("with workers, ecc_set must be a file path (its bytes go to each task)")
+    if not os.path.isfile(ecc_set):
+        return os.fspath(ecc_set)  # a shipped set's name: every worker has the package
+    with open(ecc_set, "rb") as f:
+        return (os.path.basename(os.fspath(ecc_set)), f.read())
+
+
+def _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set,
+                trust_ecc, jobs, address, done, stopped) -> None:
+    """run_suite's Ray path: one task per (circuit, optimizer); `done(i, result)` for each
+    circuit once all of its optimizers are back, in the order circuits complete."""
+    from quartz.distributed import run_tasks, session
+    from quartz.qasm import dumps
+
+    ecc = _ecc_payload(ecc_set)
+    plan = [("ours", m) for m in methods] + [("baseline", b) for b in baselines]
+    items, owner = [], []
+    for i, (name, c) in enumerate(circuits):
+        text = dumps(c)
+        for kind, opt in plan:
+            items.append((name, text, gate_set, opt, kind, timeout, seed, check_timeout, ecc,
+                          trust_ecc))
+            owner.append(i)
+    got: dict[int, dict[int, Outcome]] = {i: {} for i in range(len(circuits))}
+    # One CPU per task on a Ray of `jobs` CPUs ('local'); on a cluster, at most `jobs` tasks
+    # in flight, so a run asks for the same parallelism either way.
+    with session(jobs, address):
+        for k, outcome in run_tasks(_task, items, describe=lambda it: f"{it[0]} ({it[3]})",
+                                    stop=stopped, in_flight=jobs):
+            i = owner[k]
+            got[i][k] = outcome
+            if len(got[i]) == len(plan):
+                name, c = circuits[i]
+                done(i, CircuitResult(name, c.num_qubits, len(c), c.two_qubit_count,
+                                      c.t_count, [got[i][j] for j in sorted(got[i])]))
+
+
 def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
               methods: Iterable[str] = ("search",), baselines: Iterable[str] = (),
               timeout: float = 60.0, jobs: int = 1, seed: int = 0, check_timeout: float = 120.0,
               progress: bool = True, ecc_set=None, trust_ecc: bool = False,
               on_result: Callable[[list[CircuitResult]], None] | None = None,
               method_fns: dict[str, OptimizerFn] | None = None,
-              stop: Callable[[], bool] | None = None) -> list[CircuitResult]:
+              stop: Callable[[], bool] | None = None,
+              address: str | None = None) -> list[CircuitResult]:
     """Benchmark every circuit (in suite order); `on_result` sees the results so far.
     `trust_ecc`: use an `ecc_set` file without verifying it (quartz.optimize's trust_ecc).
     `stop`: checked after each circuit; once true no further circuit starts. With jobs=1 the
     circuit that was running finishes early (its search cut short) and gets status
-    "interrupted"; with jobs > 1 the running jobs are terminated and left out."""
+    "interrupted"; with jobs > 1 the running jobs are terminated and left out.
+    `address`: run on Ray (quartz.distributed.session: the cluster at `address`, or
+    RAY_ADDRESS; 'local' starts one here with `jobs` CPUs) instead of `jobs` processes, `jobs`
+    tasks at once; stopped tasks are cancelled and their circuits left out."""
     from tqdm import tqdm
 
     methods, baselines = list(methods), list(baselines)
     if jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {jobs}")
-    if method_fns is not None and jobs > 1:
-        raise QuartzError("custom optimizer functions run in-process only (jobs=1)")
+    from quartz.distributed import cluster_address
+
+    on_ray = cluster_address(address) is not None
+    if method_fns is not None and (jobs > 1 or on_ray):
+        raise QuartzError("custom optimizer functions run in-process only (jobs=1, no Ray)")
     results: dict[int, CircuitResult] = {}
     bar = tqdm(total=len(circuits), unit="circuit", file=sys.stderr, disable=not progress,
                desc="bench")
@@ -181,7 +261,10 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set, trust_ecc)
             for n, c in circuits]
     try:
-        if jobs == 1:
+        if on_ray:
+            _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_timeout,
+                        ecc_set, trust_ecc, jobs, address, done, stopped)
+        elif jobs == 1:
             for i, a in enumerate(args):
                 if stopped():
                     break

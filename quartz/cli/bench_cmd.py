@@ -37,7 +37,13 @@ def add_parser(sub):
     p.add_argument("--baselines", default="auto", help="comma list: qiskit, tket; 'auto' = those "
                    "installed (default), 'none' = no baseline")
     p.add_argument(*spellings("--jobs"), type=int, default=1,
-                   help="circuits benchmarked in parallel (default 1)")
+                   help="circuits benchmarked in parallel (default 1): local processes, or "
+                        "Ray tasks with --address")
+    p.add_argument("--address", default=None, metavar="HOST:PORT",
+                   help="run on Ray: join the cluster at HOST:PORT ('local': a Ray started on "
+                        "this machine with --jobs CPUs; default: RAY_ADDRESS if set, else no "
+                        "Ray). One task per circuit and method; a killed worker's task is "
+                        "retried (the ray extra)")
     p.add_argument(*spellings("--gateset"), default=None,
                    help="target gate set (default: from the folder name or the gates used; nam "
                         "for families)")
@@ -74,7 +80,7 @@ def command_line(args) -> str:
     parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
     defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gateset": None,
                 "sizes": None, "max_gates": None, "ecc_set": None, "trust_ecc": False, "seed": 0,
-                "check_timeout": 300.0, "output": "report", "plots": None}
+                "check_timeout": 300.0, "output": "report", "plots": None, "address": None}
     for key, default in defaults.items():
         value = getattr(args, key)
         if key == "plots":
@@ -117,6 +123,13 @@ def run(args: argparse.Namespace) -> int:
         raise QuartzError(f"--timeout must be non-negative, got {args.timeout:g}")
     if args.jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
+    from quartz.distributed import cluster_address
+
+    on_ray = cluster_address(args.address) is not None
+    if on_ray:
+        from quartz.distributed import import_ray
+
+        import_ray()  # before any work: Ray is the ray extra
     methods = _names(args.methods, "methods")
     for m in methods:
         if m not in ("search", "rl"):
@@ -162,7 +175,10 @@ def run(args: argparse.Namespace) -> int:
     command = command_line(args)
     notes = [f"{len(suite.circuits)} circuits; methods: {', '.join(methods) or 'none'}; "
              f"baselines: {', '.join(baselines) or 'none'}; timeout {args.timeout:g} s per "
-             f"circuit and method; {args.jobs} job(s); {os.cpu_count()} CPUs "
+             f"circuit and method; "
+             + (f"Ray at {cluster_address(args.address)}, {args.jobs} task(s) at once; "
+                if on_ray else f"{args.jobs} job(s); ")
+             + f"{os.cpu_count()} CPUs "
              f"({platform.machine()}); {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}."]
     for note in notes_up_front:
         print(f"quartz bench: note: {note}", file=sys.stderr)
@@ -189,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
                                 seed=args.seed, check_timeout=args.check_timeout,
                                 progress=not args.no_progress, ecc_set=args.ecc_set,
                                 trust_ecc=args.trust_ecc, on_result=keep,
-                                stop=lambda: sig.signum is not None)
+                                stop=lambda: sig.signum is not None, address=args.address)
         except KeyboardInterrupt:  # outside a search: the results so far are what there is
             sig.signum = sig.signum or signal.SIGINT
             results = list(so_far)
