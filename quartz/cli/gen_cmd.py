@@ -40,6 +40,10 @@ def add_parser(sub):
                         "'none' (default: the gate set's own, e.g. Rigetti's rx quarter turns)")
     p.add_argument(*spellings("--jobs"), type=int, default=None,
                    help="worker processes (default: all CPUs)")
+    p.add_argument("--address", default=None, metavar="HOST:PORT",
+                   help="verify the classes as Ray tasks on this cluster ('local': a Ray of "
+                        "--jobs CPUs here; default: RAY_ADDRESS if set); same ECC set as a "
+                        "local run (the ray extra)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
     return p
@@ -78,11 +82,16 @@ def run(args) -> int:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.output:
         check_output_file(args.output)  # fail before the work, not after it
+    from quartz.distributed import cluster_address, import_ray
+
+    if cluster_address(args.address) is not None:
+        import_ray()  # before any work: Ray is the ray extra
     with catch_signals() as sig:
         try:
             ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,
                                        progress=not args.no_progress,
-                                       order=args.order, constants=constants)
+                                       order=args.order, constants=constants,
+                                       address=args.address)
             if args.output:
                 write(ecc_set, args.output, args.format)
         except KeyboardInterrupt:

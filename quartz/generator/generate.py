@@ -61,8 +61,33 @@ def _split_chunk(args):
     return [split_class(cs, timeout=timeout) for cs in circuit_lists]
 
 
-def _verify(groups: list[list], jobs: int, timeout: float, progress: bool) -> list[list[ECC]]:
-    """split_class on every group (in parallel when jobs > 1), in order."""
+def _chunks(groups: list[list], jobs: int) -> list[list]:
+    size = max(16, len(groups) // (jobs * 8))
+    return [groups[i:i + size] for i in range(0, len(groups), size)]
+
+
+def _verify_on_ray(groups: list[list], jobs: int, timeout: float, address: str | None,
+                   bar) -> list[list[ECC]]:
+    """_verify's Ray path: the same chunks as the process pool, one Ray task each, results
+    put back in chunk order (so the ECC set is the same as a local run's)."""
+    from quartz.distributed import run_tasks, session
+
+    chunks = _chunks(groups, jobs)
+    got: dict[int, list[list[ECC]]] = {}
+    with session(jobs, address):
+        for i, res in run_tasks(_split_chunk, [(c, timeout) for c in chunks],
+                                describe=lambda a: f"a chunk of {len(a[0])} classes"):
+            got[i] = res
+            if bar is not None:
+                bar.update(len(res))
+    return [parts for i in range(len(chunks)) for parts in got[i]]
+
+
+def _verify(groups: list[list], jobs: int, timeout: float, progress: bool,
+            address: str | None = None) -> list[list[ECC]]:
+    """split_class on every group (in parallel when jobs > 1; as Ray tasks with a Ray
+    address, quartz.distributed), in order."""
+    from quartz.distributed import cluster_address
     from quartz.verifier import split_class
 
     bar = None
@@ -71,16 +96,16 @@ def _verify(groups: list[list], jobs: int, timeout: float, progress: bool) -> li
 
         bar = tqdm(total=len(groups), desc="verify", unit="ECC", file=sys.stderr, leave=False)
     out: list[list[ECC]] = []
-    if jobs <= 1 or len(groups) < 64:
+    if cluster_address(address) is not None:
+        out = _verify_on_ray(groups, jobs, timeout, address, bar)
+    elif jobs <= 1 or len(groups) < 64:
         for g in groups:
             out.append(split_class(g, timeout=timeout))
             if bar is not None:
                 bar.update(1)
     else:
-        size = max(16, len(groups) // (jobs * 8))
-        chunks = [groups[i:i + size] for i in range(0, len(groups), size)]
         with worker_pool(jobs) as ex:  # an interrupt terminates the workers
-            for res in ex.map(_split_chunk, [(c, timeout) for c in chunks]):
+            for res in ex.map(_split_chunk, [(c, timeout) for c in _chunks(groups, jobs)]):
                 out.extend(res)
                 if bar is not None:
                     bar.update(len(res))
@@ -92,7 +117,8 @@ def _verify(groups: list[list], jobs: int, timeout: float, progress: bool) -> li
 def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
              jobs: int | None = None, progress: bool = True, order: str = "type",
              timeout: float = 10.0, seed: int = 0,
-             constants: dict[str, Iterable] | None = None) -> tuple[ECCSet, GenerationReport]:
+             constants: dict[str, Iterable] | None = None,
+             address: str | None = None) -> tuple[ECCSet, GenerationReport]:
     """Generate the proven, pruned ECC set of all circuits of up to n gates on q qubits with m
     symbolic parameters (each used at most once per circuit, plus sums of two of them).
 
@@ -100,7 +126,9 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     order="qubit" by qubit first (Quartz's m=0 mode). jobs: worker processes for the proofs
     (default: all CPUs) and threads for the enumeration. constants: gate name -> angles in
     units of pi (Fractions) offered to that gate besides the symbols; None = the gate set's
-    DEFAULT_CONSTANTS, {} = none."""
+    DEFAULT_CONSTANTS, {} = none. address: verify on Ray (quartz.distributed: the cluster at
+    `address` or RAY_ADDRESS, 'local' for a Ray of `jobs` CPUs here), the same chunks as
+    the local pool, so the ECC set is the same; the enumeration stays in this process."""
     gs = get_gate_set(gate_set)
     gates = tuple(gs.gates)
     if constants is None:
@@ -136,7 +164,7 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     report.seconds["prune"] = t2 - t1
 
     groups = [[to_circuit(c, nq, gates) for c in cs] for nq, cs in pruned]
-    split = _verify(groups, jobs, timeout, progress)
+    split = _verify(groups, jobs, timeout, progress, address)
     eccs: list[ECC] = []
     for parts in split:
         for e in parts:

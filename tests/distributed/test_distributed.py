@@ -162,3 +162,27 @@ def test_bench_cli_without_ray_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "ray", None)  # as if the ray extra were not installed
     assert main(["bench", "tof:3", "--address", "local"]) == 2
     assert "pip install 'quartz-superopt[ray]'" in capsys.readouterr().err
+
+
+def test_gen_on_ray_writes_the_same_file_bytes(ray_cluster, tmp_path):
+    from quartz.ecc_sets import write
+    from quartz.generator import generate
+
+    local, _ = generate("nam", 3, 2, 1, jobs=1, progress=False)
+    remote, report = generate("nam", 3, 2, 1, jobs=2, progress=False,
+                              address=ray_cluster.address)
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for ecc, path in ((local, a), (remote, b)):
+        ecc.metadata["report"]["seconds"] = {}  # wall times differ; everything else must not
+        write(ecc, str(path))
+    assert len(remote.classes) == len(local.classes) > 10
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_gen_cli_with_address(ray_cluster, tmp_path, capsys):
+    from quartz.cli import main
+
+    out = tmp_path / "set.json"
+    assert main(["gen", "--gateset", "nam", "-n", "2", "-q", "2", "-m", "1", "--jobs", "2",
+                 "--address", ray_cluster.address, "--no-progress", "-o", str(out)]) == 0
+    assert out.exists() and "proven" in capsys.readouterr().out
