@@ -173,7 +173,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
              trust_ecc: bool = False,
              check_timeout: float | None = None, report: dict[str, Any] | None = None,
              algorithm: str = "anneal", patience: PatienceLike = "auto",
-             exact: bool = True) -> Circuit | QuantumCircuit | str:
+             exact: bool = True, workers: int | None = None,
+             address: str | None = None) -> Circuit | QuantumCircuit | str:
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -211,6 +212,10 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
     "search" (method 'search': seconds, converged, interrupted, moves, and with exact=False
     'resynth': what the block resynthesis did; else None).
+    `workers`: with 2 or more (or a Ray `address`, quartz.distributed), a large circuit is
+    optimized in segments in that many processes or Ray tasks (quartz.search.partition):
+    every segment result is checked against its segment, so the whole is equal by
+    construction, and report['check'] says so (method 'segments'); cost 'gates' only.
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -227,6 +232,16 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
+    from quartz.distributed import cluster_address
+
+    if (workers is not None and workers > 1) or cluster_address(address) is not None:
+        if ecc_set is not None:
+            raise QuartzError("workers (partitioned optimization) uses the shipped ECC set of "
+                              "the gate set; ecc_set is not supported with it yet")
+        return _optimize_partitioned(original, kind, gate_set, workers, address, timeout, seed,
+                                     cost, exact, method, progress, report)
+    if workers is not None and workers < 1:
+        raise QuartzError(f"workers must be at least 1, got {workers}")
     search_kw: dict[str, Any] | None = None  # the search's arguments, reused by the recovery
     search_info: dict[str, Any] | None = None
     gs = get_gate_set(gate_set)
@@ -303,6 +318,52 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
                       dropped=dropped, returned=returned, search=search_info)
     if returned == "input":
         return circuit if kind != "qasm" else original.to_qasm()
+    result.name = original.name
+    return _write_output(result, kind)
+
+
+def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
+                          workers: int | None, address: str | None, timeout: float,
+                          seed: int | None, cost: CostLike, exact: bool, method: str,
+                          progress: bool, report: dict[str, Any] | None
+                          ) -> Circuit | QuantumCircuit | str:
+    """optimize()'s workers path: quartz.search.partition on the circuit in the gate set."""
+    from quartz.search.partition import optimize_partitioned
+
+    if method != "search":
+        raise QuartzError("workers (partitioned optimization) needs method='search'")
+    if cost != "gates":
+        raise QuartzError("workers (partitioned optimization) minimises gates only "
+                          "(cost='gates')")
+    from quartz.search.equivalence import check_equivalent
+
+    start = time.monotonic()
+    gs = get_gate_set(gate_set)
+    work = to_gate_set(original, gs)
+    # Preprocessing sees the whole circuit (rotations merge across what will be segment
+    # boundaries); it is used only when a check of the whole concludes that it is equal.
+    outside = {g.name for g in original} - set(gs.gates)
+    pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
+    pre_check = None
+    if not {g.name for g in pre} - set(gs.gates) and len(pre) < len(work):
+        pre_check = check_equivalent(original, pre, timeout=max(1.0, CHECK_SHARE * timeout))
+        if pre_check.ok:
+            work = pre
+    left = max(0.0, timeout - (time.monotonic() - start))
+    result, info = optimize_partitioned(work, gs.name, workers=workers or 1, timeout=left,
+                                        address=address, seed=seed or 0, exact=exact,
+                                        progress=progress)
+    if report is not None:
+        detail = (f"{info.improved} segment replacement(s), each checked equal to its segment "
+                  "(global phase included)")
+        if pre_check is not None:
+            detail += f"; whole-circuit preprocessing: {pre_check.summary()}"
+        if info.evidence_only:
+            detail += f"; {info.evidence_only} of them on random-state evidence"
+        check = dict(ok=True, method="segments", proof=exact and not info.evidence_only,
+                     seconds=0.0, detail=detail)
+        report.update(check=check, checks=[check], dropped=[], returned="optimized",
+                      search=None, partition=info.as_dict())
     result.name = original.name
     return _write_output(result, kind)
 

@@ -61,6 +61,12 @@ def add_parser(sub):
                    help=f"exit {NOT_CHECKED_EXIT} without writing anything when no equivalence "
                         "check concluded on the result")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    p.add_argument(*spellings("--jobs"), type=int, default=None, metavar="N",
+                   help="optimize a large circuit in segments in N processes (or Ray tasks "
+                        "with --address), each segment checked; default: one search")
+    p.add_argument("--address", default=None, metavar="HOST:PORT",
+                   help="run the segments as Ray tasks on this cluster ('local': a Ray of "
+                        "--jobs CPUs here; the ray extra)")
     p.add_argument("--inexact", action="store_true",
                    help="also resynthesize two-qubit blocks between searches (KAK; fewer gates "
                         "on generic angles, but floating-point angles: checked numerically, "
@@ -150,6 +156,10 @@ def run(args) -> int:
 
         require_torch()
     path = output_path(args)
+    from quartz.distributed import cluster_address, import_ray
+
+    if cluster_address(args.address) is not None:
+        import_ray()  # before any work: Ray is the ray extra
     circuit = load(args.input)
     ecc = None
     if args.ecc_set is not None:  # read (and verified) before any work: a bad file fails fast
@@ -166,7 +176,7 @@ def run(args) -> int:
                            progress=not args.no_progress, threads=args.threads,
                            algorithm=args.algorithm, check_timeout=args.check_timeout,
                            patience=patience, exact=not args.inexact,
-                           report=report)
+                           report=report, workers=args.jobs, address=args.address)
         except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
             sig.signum = sig.signum or signal.SIGINT
             out, what = circuit, "the input unchanged (no checked result yet)"

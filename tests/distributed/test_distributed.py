@@ -186,3 +186,32 @@ def test_gen_cli_with_address(ray_cluster, tmp_path, capsys):
     assert main(["gen", "--gateset", "nam", "-n", "2", "-q", "2", "-m", "1", "--jobs", "2",
                  "--address", ray_cluster.address, "--no-progress", "-o", str(out)]) == 0
     assert out.exists() and "proven" in capsys.readouterr().out
+
+
+def test_partitioned_optimize_on_ray(ray_cluster):
+    from quartz.search.partition import optimize_partitioned
+
+    c = Circuit(3)
+    for i in range(40):
+        c.cx(i % 3, (i + 1) % 3).cx(i % 3, (i + 1) % 3).h(i % 3).rz(0.1, (i + 2) % 3)
+    out, rep = optimize_partitioned(c, "nam", workers=2, timeout=6, segment_gates=40,
+                                    address=ray_cluster.address)
+    assert rep.engine == "ray" and rep.improved >= 1 and len(out) < len(c)
+    import numpy as np
+
+    assert np.max(np.abs(out.unitary() - c.unitary())) < 1e-9
+
+
+def test_optimize_cli_with_jobs_and_address(ray_cluster, tmp_path, capsys):
+    from quartz.cli import main
+
+    c = Circuit(2)
+    for _ in range(30):
+        c.cx(0, 1).cx(0, 1).h(1).h(1).x(0)
+    src, dst = tmp_path / "in.qasm", tmp_path / "out.qasm"
+    src.write_text(c.to_qasm())
+    assert main(["optimize", str(src), "-o", str(dst), "--timeout", "4", "--jobs", "2",
+                 "--address", ray_cluster.address, "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "equivalent by segments" in err
+    assert len(quartz.qasm.load(str(dst))) <= 1

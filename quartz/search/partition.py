@@ -1,0 +1,230 @@
+"""Partitioned optimization of large circuits: `quartz.optimize(..., workers=N)`.
+
+The circuit (in gate order) is cut into segments of about `segment_gates` gates. Each segment,
+on the qubits it uses only, is optimized on its own by `quartz.optimize` (one search thread,
+converging early) in N worker processes, or as Ray tasks with an `address`
+(quartz.distributed). A segment's result replaces it only when the segment's own final check
+concluded that it equals the segment (global phase included) and it costs less, so the whole
+circuit stays equal to the input by construction: every change is a checked replacement of a
+contiguous piece. The pieces are melded back in one pass, and the next round cuts half a
+segment further on, so every old boundary is inside a segment of the next round (the
+local-optimality scheme of POPQC, Liu et al., simplified). Rounds go on until two rounds in
+a row improve nothing or the time is spent.
+
+Workers receive each segment as QASM text and return QASM text, so the driver holds the one
+circuit and each worker only its segment: memory stays bounded for 10^6-gate circuits.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from quartz.circuit import Circuit
+from quartz.errors import QuartzError
+
+SEGMENT_GATES = 600  # gates per segment
+MIN_SEGMENT_SECONDS = 0.5  # no segment gets a smaller search budget
+MAX_SEGMENT_SECONDS = 20.0
+
+
+@dataclass
+class PartitionReport:
+    """What optimize_partitioned did."""
+
+    rounds: int = 0
+    segments: int = 0  # segments optimized, all rounds
+    improved: int = 0  # segments replaced by their checked, cheaper result
+    unchecked: int = 0  # cheaper results whose check did not conclude (not used)
+    evidence_only: int = 0  # replacements whose check was random-state evidence, not a proof
+    seconds: float = 0.0
+    workers: int = 1
+    engine: str = "processes"  # "processes", "ray" or "in-process"
+    history: list[tuple[float, int]] = field(default_factory=list)  # (seconds, gates)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__, history=list(self.history))
+
+
+def _compact(seg: Circuit) -> tuple[Circuit, list[int]]:
+    """`seg` on its used qubits only (renumbered in order), and those qubits."""
+    used = sorted({q for g in seg for q in g.qubits})
+    index = {q: i for i, q in enumerate(used)}
+    out = Circuit(max(1, len(used)))
+    for g in seg:
+        out.append(g.name, [index[q] for q in g.qubits], list(g.params))
+    return out, used
+
+
+def _expand(c: Circuit, used: list[int], n: int) -> Circuit:
+    out = Circuit(n)
+    for g in c:
+        out.append(g.name, [used[q] for q in g.qubits], list(g.params))
+    out.global_phase = c.global_phase
+    return out
+
+
+def _segment_task(args: tuple[Any, ...]) -> tuple[int, str | None, bool | None, bool]:
+    """Optimize one segment (QASM text in): (index, QASM text of the result or None when it
+    is not better, whether its final check concluded 'equal', whether that was a proof)."""
+    from quartz.api import optimize
+    from quartz.qasm import dumps, loads
+
+    index, text, gate_set, cost, budget, seed, exact = args
+    seg = loads(text)
+    report: dict[str, Any] = {}
+    out = optimize(seg, gate_set, cost=cost, timeout=budget, seed=seed, threads=1,
+                   check_timeout=max(1.0, budget), report=report, exact=exact)
+    if (not isinstance(out, Circuit) or report.get("returned") != "optimized"
+            or len(out) >= len(seg)):
+        return index, None, None, False
+    return index, dumps(out), bool(report["check"]["ok"]), bool(report["check"]["proof"])
+
+
+class _Pool:
+    """Runs segment tasks: in this process (1 worker), a process pool, or Ray tasks."""
+
+    def __init__(self, workers: int, address: str | None):
+        import contextlib
+
+        from quartz.distributed import cluster_address
+
+        self.workers, self.address = workers, address
+        self.stack = contextlib.ExitStack()
+        self.engine = "ray" if cluster_address(address) is not None else (
+            "processes" if workers > 1 else "in-process")
+
+    def __enter__(self) -> "_Pool":
+        if self.engine == "ray":
+            from quartz.distributed import session
+
+            self.stack.enter_context(session(self.workers, self.address))
+        elif self.engine == "processes":
+            import multiprocessing
+
+            from quartz.pools import worker_pool
+
+            self.pool = self.stack.enter_context(
+                worker_pool(self.workers, multiprocessing.get_context("spawn")))
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stack.__exit__(*exc)
+
+    def map(self, items: list[tuple[Any, ...]]
+            ) -> list[tuple[int, str | None, bool | None, bool]]:
+        if self.engine == "ray":
+            from quartz.distributed import map_ordered
+
+            return map_ordered(_segment_task, items, in_flight=self.workers,
+                               describe=lambda a: f"segment {a[0]}")
+        if self.engine == "processes":
+            return list(self.pool.map(_segment_task, items))
+        return [_segment_task(a) for a in items]
+
+
+def optimize_partitioned(circuit: Circuit, gate_set: str, *, workers: int = 2,
+                         timeout: float = 60.0, segment_gates: int = SEGMENT_GATES,
+                         address: str | None = None, seed: int = 0, cost: str = "gates",
+                         exact: bool = True, progress: bool = False
+                         ) -> tuple[Circuit, PartitionReport]:
+    """`circuit` (already in `gate_set`) optimized segment by segment (see the module
+    docstring), never costlier, equal to it by construction; and what was done."""
+    from quartz.qasm import dumps
+
+    if not isinstance(circuit, Circuit):
+        raise QuartzError(f"optimize_partitioned needs a quartz.Circuit, got "
+                          f"{type(circuit).__name__}")
+    if workers < 1:
+        raise QuartzError(f"workers must be at least 1, got {workers}")
+    if segment_gates < 2:
+        raise QuartzError(f"segment_gates must be at least 2, got {segment_gates}")
+    if cost != "gates":
+        raise QuartzError("partitioned optimization minimises gates only (cost='gates')")
+    t0 = time.monotonic()
+    rep = PartitionReport(workers=workers)
+    best = circuit
+    n = circuit.num_qubits
+    quiet_rounds = 0
+    bar = None
+    if progress:
+        import sys
+
+        from tqdm import tqdm
+
+        bar = tqdm(total=round(timeout), unit="s", file=sys.stderr, desc="partitioned",
+                   bar_format="{desc}: {n:.0f}/{total:.0f}s |{bar:20}|{postfix}")
+    with _Pool(workers, address) as pool:
+        rep.engine = pool.engine
+        while quiet_rounds < 2:
+            left = timeout - (time.monotonic() - t0)
+            size = len(best)
+            if size < 2:
+                break
+            offset = (segment_gates // 2) * (rep.rounds % 2)
+            cuts = sorted({0, size, *range(offset, size, segment_gates)})
+            spans = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 2]
+            # Each round may take half of the time left (so shifted rounds follow), each
+            # segment at least MIN_SEGMENT_SECONDS while a whole round still fits.
+            waves = max(1, math.ceil(len(spans) / workers))
+            budget = min(MAX_SEGMENT_SECONDS, max(MIN_SEGMENT_SECONDS, left / (2 * waves)))
+            if waves * budget > left:
+                break
+            items, used_of = [], {}
+            native = best.native
+            for k, (a, b) in enumerate(spans):
+                seg, used = _compact(Circuit._wrap(native.slice(a, b), None))
+                used_of[k] = used
+                items.append((k, dumps(seg), gate_set, cost, budget, seed + rep.rounds, exact))
+            results = pool.map(items)
+            rep.rounds += 1
+            rep.segments += len(spans)
+            better = {}
+            for k, text, ok, proof in results:
+                if text is None:
+                    continue
+                if not ok:
+                    rep.unchecked += 1
+                    continue
+                better[k] = text
+                rep.evidence_only += not proof
+            if not better:
+                quiet_rounds += 1
+            else:
+                quiet_rounds = 0
+                best = _meld(best, spans, better, used_of, n)
+                rep.improved += len(better)
+            rep.history.append((time.monotonic() - t0, len(best)))
+            if bar is not None:
+                bar.n = min(round(time.monotonic() - t0), bar.total)
+                bar.set_postfix_str(f"round {rep.rounds}, {len(best)} gates")
+    if bar is not None:
+        bar.close()
+    rep.seconds = time.monotonic() - t0
+    best.name = circuit.name
+    return best, rep
+
+
+def _meld(c: Circuit, spans: list[tuple[int, int]], better: dict[int, str],
+          used_of: dict[int, list[int]], n: int) -> Circuit:
+    """`c` with the segments in `better` replaced (one pass over the circuit)."""
+    from quartz.qasm import loads
+
+    native = c.native
+    out = Circuit(n)
+    out.global_phase = c.global_phase
+    pos = 0
+    for k, (a, b) in enumerate(spans):
+        if k not in better:
+            continue
+        if a > pos:
+            out.native.append(native.slice(pos, a))
+        out.native.append(_expand(loads(better[k]), used_of[k], n).native)
+        pos = b
+    if pos < len(c):
+        out.native.append(native.slice(pos, len(c)))
+    return out
+
+
+__all__ = ["optimize_partitioned", "PartitionReport", "SEGMENT_GATES"]
