@@ -122,7 +122,7 @@ def test_no_import_guard_around_the_package_s_own_modules():
 
 
 def test_guarded_imports_are_optional_dependencies():
-    optional = ("torch", "torch_geometric", "mqt.qcec", "matplotlib", "qiskit.transpiler",
-                "qiskit.circuit")
+    optional = ("torch", "torch_geometric", "mqt.qcec", "matplotlib", "ray",
+                "qiskit.transpiler", "qiskit.circuit")
     found = {m for path in PKG.rglob("*.py") for _, m in _guarded_imports(path)}
     assert found and all(m.startswith(optional) for m in found), found

@@ -61,8 +61,8 @@ def add_parser(sub):
                    help=f"exit {NOT_CHECKED_EXIT} without writing anything when no equivalence "
                         "check concluded on the result")
     p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
-    p.add_argument(*spellings("--jobs"), type=int, default=None, metavar="N",
-                   help="optimize a large circuit in segments in N processes (or Ray tasks "
+    p.add_argument(*spellings("--jobs"), type=int, default=None,
+                   help="optimize a large circuit in segments in JOBS processes (or Ray tasks "
                         "with --address), each segment checked; default: one search")
     p.add_argument("--address", default=None, metavar="HOST:PORT",
                    help="run the segments as Ray tasks on this cluster ('local': a Ray of "

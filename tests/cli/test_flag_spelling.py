@@ -80,7 +80,7 @@ def test_shared_options_have_one_spelling(helps):
     for c in {c for c, t in helps.items() if "--ecc" in t}:
         assert "--ecc-set ECC" in helps[c] and not re.search(r"--ecc\b(?!-)", helps[c]), c
     jobs = {c for c, t in helps.items() if "--jobs" in t}
-    assert jobs == {("gen",), ("verify",), ("bench",), ("rl", "train")}
+    assert jobs == {("gen",), ("verify",), ("bench",), ("optimize",), ("rl", "train")}
     for c in jobs:
         assert "--jobs JOBS, -j JOBS" in helps[c], c
     for c, t in helps.items():
