@@ -1,6 +1,7 @@
 """Partitioned optimization of large circuits: `quartz.optimize(..., workers=N)`.
 
-The circuit (in gate order) is cut into segments of about `segment_gates` gates. Each segment,
+The circuit (in gate order) is cut into segments of about `segment_gates` gates (default: an
+even share per worker). Each segment,
 on the qubits it uses only, is optimized on its own by `quartz.optimize` (one search thread,
 converging early) in N worker processes, or as Ray tasks with an `address`
 (quartz.distributed). A segment's result replaces it only when the segment's own final check
@@ -24,9 +25,9 @@ from typing import Any
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 
-SEGMENT_GATES = 600  # gates per segment
+MIN_SEGMENT_GATES = 600  # the default segment: the circuit split evenly over the workers,
+# but never smaller than this
 MIN_SEGMENT_SECONDS = 0.5  # no segment gets a smaller search budget
-MAX_SEGMENT_SECONDS = 20.0
 
 
 @dataclass
@@ -45,6 +46,15 @@ class PartitionReport:
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__, history=list(self.history))
+
+
+def default_segment_gates(gates: int, workers: int) -> int:
+    """An even share of `gates` per worker, at least MIN_SEGMENT_GATES.
+
+    >>> default_segment_gates(3435, 2), default_segment_gates(1000, 2), default_segment_gates(10**6, 16)
+    (1718, 600, 62500)
+    """
+    return max(MIN_SEGMENT_GATES, math.ceil(gates / max(1, workers)))
 
 
 def _compact(seg: Circuit) -> tuple[Circuit, list[int]]:
@@ -125,12 +135,15 @@ class _Pool:
 
 
 def optimize_partitioned(circuit: Circuit, gate_set: str, *, workers: int = 2,
-                         timeout: float = 60.0, segment_gates: int = SEGMENT_GATES,
+                         timeout: float = 60.0, segment_gates: int | None = None,
                          address: str | None = None, seed: int = 0, cost: str = "gates",
                          exact: bool = True, progress: bool = False
                          ) -> tuple[Circuit, PartitionReport]:
     """`circuit` (already in `gate_set`) optimized segment by segment (see the module
-    docstring), never costlier, equal to it by construction; and what was done."""
+    docstring), never costlier, equal to it by construction; and what was done.
+    `segment_gates`: gates per segment (default: the circuit split evenly over `workers`,
+    at least MIN_SEGMENT_GATES), so each worker anneals one large piece for most of the
+    budget and the shifted rounds work across the cuts."""
     from quartz.qasm import dumps
 
     if not isinstance(circuit, Circuit):
@@ -138,6 +151,8 @@ def optimize_partitioned(circuit: Circuit, gate_set: str, *, workers: int = 2,
                           f"{type(circuit).__name__}")
     if workers < 1:
         raise QuartzError(f"workers must be at least 1, got {workers}")
+    if segment_gates is None:
+        segment_gates = default_segment_gates(len(circuit), workers)
     if segment_gates < 2:
         raise QuartzError(f"segment_gates must be at least 2, got {segment_gates}")
     if cost != "gates":
@@ -168,7 +183,7 @@ def optimize_partitioned(circuit: Circuit, gate_set: str, *, workers: int = 2,
             # Each round may take half of the time left (so shifted rounds follow), each
             # segment at least MIN_SEGMENT_SECONDS while a whole round still fits.
             waves = max(1, math.ceil(len(spans) / workers))
-            budget = min(MAX_SEGMENT_SECONDS, max(MIN_SEGMENT_SECONDS, left / (2 * waves)))
+            budget = max(MIN_SEGMENT_SECONDS, left / (2 * waves))
             if waves * budget > left:
                 break
             items, used_of = [], {}
@@ -227,4 +242,5 @@ def _meld(c: Circuit, spans: list[tuple[int, int]], better: dict[int, str],
     return out
 
 
-__all__ = ["optimize_partitioned", "PartitionReport", "SEGMENT_GATES"]
+__all__ = ["optimize_partitioned", "default_segment_gates", "PartitionReport",
+           "MIN_SEGMENT_GATES"]

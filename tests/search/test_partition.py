@@ -9,7 +9,8 @@ import pytest
 
 import quartz
 from quartz import Circuit, Param, QuartzError
-from quartz.search.partition import PartitionReport, optimize_partitioned
+from quartz.search import partition
+from quartz.search.partition import PartitionReport, default_segment_gates, optimize_partitioned
 
 
 def same(a: Circuit, b: Circuit) -> bool:
@@ -73,3 +74,10 @@ def test_bad_arguments_are_refused():
         optimize_partitioned(c, "nam", segment_gates=1)
     with pytest.raises(QuartzError, match="quartz.Circuit"):
         optimize_partitioned("x", "nam")
+
+
+def test_default_segments_split_the_circuit_evenly_over_the_workers():
+    import doctest
+
+    assert doctest.testmod(partition).failed == 0
+    assert default_segment_gates(2000, 2) == 1000 and default_segment_gates(100, 4) == 600
