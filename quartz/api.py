@@ -215,7 +215,9 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     `workers`: with 2 or more (or a Ray `address`, quartz.distributed), a large circuit is
     optimized in segments in that many processes or Ray tasks (quartz.search.partition):
     every segment result is checked against its segment, so the whole is equal by
-    construction, and report['check'] says so (method 'segments'); cost 'gates' only.
+    construction, and report['check'] says so (method 'segments'); cost 'gates' only, the
+    shipped ECC set; each segment searches on one thread with the default rules (`threads`,
+    `patience`, `algorithm`, `check_timeout` do not apply), `preprocess` and `history` do.
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -239,7 +241,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
             raise QuartzError("workers (partitioned optimization) uses the shipped ECC set of "
                               "the gate set; ecc_set is not supported with it yet")
         return _optimize_partitioned(original, kind, gate_set, workers, address, timeout, seed,
-                                     cost, exact, method, progress, report)
+                                     cost, exact, method, progress, report, preprocess, history)
     if workers is not None and workers < 1:
         raise QuartzError(f"workers must be at least 1, got {workers}")
     search_kw: dict[str, Any] | None = None  # the search's arguments, reused by the recovery
@@ -325,9 +327,11 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
                           workers: int | None, address: str | None, timeout: float,
                           seed: int | None, cost: CostLike, exact: bool, method: str,
-                          progress: bool, report: dict[str, Any] | None
+                          progress: bool, report: dict[str, Any] | None, preprocess: bool,
+                          history: list[tuple[float, float]] | None
                           ) -> Circuit | QuantumCircuit | str:
-    """optimize()'s workers path: quartz.search.partition on the circuit in the gate set."""
+    """optimize()'s workers path: quartz.search.partition on the circuit in the gate set
+    (`history` receives (seconds, gates) after each round)."""
     from quartz.search.partition import optimize_partitioned
 
     if method != "search":
@@ -343,7 +347,8 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
     # Preprocessing sees the whole circuit (rotations merge across what will be segment
     # boundaries); it is used only when a check of the whole concludes that it is equal.
     outside = {g.name for g in original} - set(gs.gates)
-    pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
+    pre = (_preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
+           if preprocess else work)
     pre_check = None
     if not {g.name for g in pre} - set(gs.gates) and len(pre) < len(work):
         pre_check = check_equivalent(original, pre, timeout=max(1.0, CHECK_SHARE * timeout))
@@ -352,7 +357,9 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
     left = max(0.0, timeout - (time.monotonic() - start))
     result, info = optimize_partitioned(work, gs.name, workers=workers or 1, timeout=left,
                                         address=address, seed=seed or 0, exact=exact,
-                                        progress=progress)
+                                        progress=progress, preprocess=preprocess)
+    if history is not None:
+        history.extend((float(t), float(g)) for t, g in info.history)
     if report is not None:
         detail = (f"{info.improved} segment replacement(s), each checked equal to its segment "
                   "(global phase included)")

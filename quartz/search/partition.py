@@ -81,11 +81,12 @@ def _segment_task(args: tuple[Any, ...]) -> tuple[int, str | None, bool | None, 
     from quartz.api import optimize
     from quartz.qasm import dumps, loads
 
-    index, text, gate_set, cost, budget, seed, exact = args
+    index, text, gate_set, cost, budget, seed, exact, preprocess = args
     seg = loads(text)
     report: dict[str, Any] = {}
     out = optimize(seg, gate_set, cost=cost, timeout=budget, seed=seed, threads=1,
-                   check_timeout=max(1.0, budget), report=report, exact=exact)
+                   check_timeout=max(1.0, budget), report=report, exact=exact,
+                   preprocess=preprocess)
     if (not isinstance(out, Circuit) or report.get("returned") != "optimized"
             or len(out) >= len(seg)):
         return index, None, None, False
@@ -137,13 +138,14 @@ class _Pool:
 def optimize_partitioned(circuit: Circuit, gate_set: str, *, workers: int = 2,
                          timeout: float = 60.0, segment_gates: int | None = None,
                          address: str | None = None, seed: int = 0, cost: str = "gates",
-                         exact: bool = True, progress: bool = False
+                         exact: bool = True, progress: bool = False, preprocess: bool = True
                          ) -> tuple[Circuit, PartitionReport]:
     """`circuit` (already in `gate_set`) optimized segment by segment (see the module
     docstring), never costlier, equal to it by construction; and what was done.
     `segment_gates`: gates per segment (default: the circuit split evenly over `workers`,
     at least MIN_SEGMENT_GATES), so each worker anneals one large piece for most of the
-    budget and the shifted rounds work across the cuts."""
+    budget and the shifted rounds work across the cuts. `preprocess`: whether each segment's
+    search preprocesses it first (quartz.optimize's preprocess)."""
     from quartz.qasm import dumps
 
     if not isinstance(circuit, Circuit):
@@ -191,7 +193,8 @@ def optimize_partitioned(circuit: Circuit, gate_set: str, *, workers: int = 2,
             for k, (a, b) in enumerate(spans):
                 seg, used = _compact(Circuit._wrap(native.slice(a, b), None))
                 used_of[k] = used
-                items.append((k, dumps(seg), gate_set, cost, budget, seed + rep.rounds, exact))
+                items.append((k, dumps(seg), gate_set, cost, budget, seed + rep.rounds, exact,
+                              preprocess))
             results = pool.map(items)
             rep.rounds += 1
             rep.segments += len(spans)

@@ -81,3 +81,14 @@ def test_default_segments_split_the_circuit_evenly_over_the_workers():
 
     assert doctest.testmod(partition).failed == 0
     assert default_segment_gates(2000, 2) == 1000 and default_segment_gates(100, 4) == 600
+
+
+def test_preprocess_off_and_history_are_honoured():
+    c = redundant(5, m=80)
+    history: list = []
+    report: dict = {}
+    out = quartz.optimize(c, "nam", timeout=4, workers=2, preprocess=False, history=history,
+                          report=report)
+    assert same(out, c) and len(out) < len(c)
+    assert "whole-circuit preprocessing" not in report["check"]["detail"]
+    assert history and history[-1][1] == len(out)
