@@ -107,6 +107,15 @@ def _preprocess(c: Circuit, gs: GateSet) -> Circuit:
     return preprocess(c, gs)
 
 
+def _preprocessed(original: Circuit, work: Circuit, gs: GateSet) -> Circuit | None:
+    """The preprocessed circuit when it is in the gate set, else None. Toffolis reach the
+    preprocessor undecomposed: it picks their polarity and pairs compute/uncompute Toffolis
+    into relative-phase ones."""
+    outside = {g.name for g in original} - set(gs.gates)
+    pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
+    return None if {g.name for g in pre} - set(gs.gates) else pre
+
+
 def get_matcher(ecc_set: EccSetLike, gs: GateSet, trust: bool = False) -> Matcher:
     """A compiled Matcher for `ecc_set` (None = the shipped set of the gate set; cached). A set
     named by file is verified when it is loaded unless `trust` (quartz.ecc_sets.load)."""
@@ -250,11 +259,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     c = get_cost(cost)
     work = to_gate_set(original, gs)
     if preprocess:
-        # Toffolis reach the preprocessor undecomposed: it picks their polarity and pairs
-        # compute/uncompute Toffolis into relative-phase ones.
-        outside = {g.name for g in original} - set(gs.gates)
-        pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
-        if not {g.name for g in pre} - set(gs.gates) and c.search_value(pre) <= c.search_value(work):
+        pre = _preprocessed(original, work, gs)
+        if pre is not None and c.search_value(pre) <= c.search_value(work):
             work = pre
     if method == "rl":
         import quartz.rl as rl
@@ -346,11 +352,9 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
     work = to_gate_set(original, gs)
     # Preprocessing sees the whole circuit (rotations merge across what will be segment
     # boundaries); it is used only when a check of the whole concludes that it is equal.
-    outside = {g.name for g in original} - set(gs.gates)
-    pre = (_preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
-           if preprocess else work)
+    pre = _preprocessed(original, work, gs) if preprocess else None
     pre_check = None
-    if not {g.name for g in pre} - set(gs.gates) and len(pre) < len(work):
+    if pre is not None and len(pre) < len(work):
         pre_check = check_equivalent(original, pre, timeout=max(1.0, CHECK_SHARE * timeout))
         if pre_check.ok:
             work = pre

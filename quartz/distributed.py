@@ -46,6 +46,15 @@ def cluster_address(address: str | None) -> str | None:
     return address or os.environ.get("RAY_ADDRESS") or None
 
 
+def wants_ray(address: str | None) -> bool:
+    """Whether `address` (or RAY_ADDRESS) asks for Ray; when it does, Ray must be installed
+    (a QuartzError with the install line otherwise), so a command fails before its work."""
+    if cluster_address(address) is None:
+        return False
+    import_ray()
+    return True
+
+
 def check_reachable(address: str, timeout: float = 5.0) -> None:
     """A QuartzError at once when nothing listens at a HOST:PORT (or ray://HOST:PORT)
     address; Ray itself would retry for minutes. Other forms ('auto') pass unchecked."""
@@ -153,6 +162,6 @@ def map_ordered(fn: Callable[[T], R], items: Iterable[T], **kw: Any) -> list[R]:
     return [out[i] for i in range(len(items))]
 
 
-__all__ = ["session", "run_tasks", "map_ordered", "import_ray", "cluster_address",
+__all__ = ["session", "run_tasks", "map_ordered", "import_ray", "cluster_address", "wants_ray",
            "check_reachable",
            "INSTALL_LINE", "RETRIES"]

@@ -61,7 +61,8 @@ struct Step {
 
 bool is_zero_angle(double a) { return std::fabs(std::remainder(a, 2 * kPi)) < kZero; }
 
-// Candidate runs for U, shortest first is not guaranteed; the caller keeps the shortest.
+// Candidate runs for the ZXZ angles (a, b, c), in no particular order; the caller keeps the
+// shortest one that checks out.
 void candidates(double a, double b, double c, std::vector<std::vector<Step>>& out) {
   auto rz = [](std::vector<Step>& s, double x) {
     if (!is_zero_angle(x)) s.push_back({GateType::RZ, x});
@@ -169,33 +170,35 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
         candidates(a, sb, cc, cand);
         candidates(a + kPi, -sb, cc + kPi, cand);
       }
-      const std::vector<Step>* best = nullptr;
+      size_t best_len = r.size();  // a candidate must be strictly shorter than the run
+      bool found = false;
       double best_phi = 0;
-      std::vector<std::vector<PGate>> written(cand.size());
-      for (size_t k = 0; k < cand.size(); k++) {
-        if (cand[k].size() >= r.size() || (best && cand[k].size() >= best->size())) continue;
+      for (const std::vector<Step>& cs : cand) {
+        if (cs.size() >= best_len) continue;
         bool new_h = false;
-        for (const Step& st : cand[k]) new_h = new_h || st.type == GateType::H;
+        for (const Step& st : cs) new_h = new_h || st.type == GateType::H;
         if (new_h && !has_h) continue;  // a run without h never gains one (gate sets without h)
         // Check the run as it will be written (snapped angles), not the unsnapped candidate.
-        std::vector<Step> exact_steps;
-        for (const Step& st : cand[k]) {
+        std::vector<PGate> written;
+        std::vector<Step> snapped;
+        for (const Step& st : cs) {
           if (st.type == GateType::RZ) {
             Param p = angle_param(st.angle);
-            written[k].push_back(make_rot(GateType::RZ, q, p));
-            exact_steps.push_back({GateType::RZ, p.const_radians()});
+            written.push_back(make_rot(GateType::RZ, q, p));
+            snapped.push_back({GateType::RZ, p.const_radians()});
           } else {
-            written[k].push_back(make_gate(st.type, q));
-            exact_steps.push_back(st);
+            written.push_back(make_gate(st.type, q));
+            snapped.push_back(st);
           }
         }
         double phi;
-        if (!same_up_to_phase(u, run_matrix(exact_steps), phi)) continue;
-        best = &cand[k];
+        if (!same_up_to_phase(u, run_matrix(snapped), phi)) continue;
+        best_len = cs.size();
+        found = true;
         best_phi = phi;
-        replace_at[r.back()] = written[k];
+        replace_at[r.back()] = std::move(written);
       }
-      if (best) {
+      if (found) {
         for (int i : r) removed[i] = 1;
         removed[r.back()] = 2;  // replaced
         phase = add_phase(phase, best_phi);

@@ -3,9 +3,9 @@
 One circuit is one job; with jobs > 1 the jobs run in a process pool. With a Ray `address`
 (or RAY_ADDRESS) the work runs on Ray instead (quartz.distributed): one task per (circuit,
 optimizer), `jobs` of them at once, the circuit sent as QASM text, tasks of a killed worker
-retried. Each circuit
-gives a `CircuitResult` with one `Outcome` per optimizer, in the same order either way. An output that is not proven equivalent
-(global phase included) is recorded as such; `failures()` lists them for the caller.
+retried. Each circuit gives a `CircuitResult` with one `Outcome` per optimizer, in the same
+order either way. An output that is not proven equivalent (global phase included) is
+recorded as such; `failures()` lists them for the caller.
 With `stop` (a callable, e.g. "a signal arrived"), the suite ends early (run_suite).
 """
 from __future__ import annotations
@@ -176,7 +176,8 @@ def _ecc_payload(ecc_set):
     import os
 
     if not isinstance(ecc_set, (str, os.PathLike)):
-        raise QuartzError("with workers, ecc_set must be a file path (its bytes go to each task)")
+        raise QuartzError("on Ray, ecc_set must be a file path or a shipped set's name (a "
+                          "file's bytes go to each task)")
     if not os.path.isfile(ecc_set):
         return os.fspath(ecc_set)  # a shipped set's name: every worker has the package
     with open(ecc_set, "rb") as f:

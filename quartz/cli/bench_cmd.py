@@ -123,13 +123,9 @@ def run(args: argparse.Namespace) -> int:
         raise QuartzError(f"--timeout must be non-negative, got {args.timeout:g}")
     if args.jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
-    from quartz.distributed import cluster_address
+    from quartz.distributed import cluster_address, wants_ray
 
-    on_ray = cluster_address(args.address) is not None
-    if on_ray:
-        from quartz.distributed import import_ray
-
-        import_ray()  # before any work: Ray is the ray extra
+    on_ray = wants_ray(args.address)
     methods = _names(args.methods, "methods")
     for m in methods:
         if m not in ("search", "rl"):

@@ -82,10 +82,9 @@ def run(args) -> int:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.output:
         check_output_file(args.output)  # fail before the work, not after it
-    from quartz.distributed import cluster_address, import_ray
+    from quartz.distributed import wants_ray
 
-    if cluster_address(args.address) is not None:
-        import_ray()  # before any work: Ray is the ray extra
+    wants_ray(args.address)  # before any work: Ray is the ray extra
     with catch_signals() as sig:
         try:
             ecc_set, report = generate(gs, args.n, args.q, args.m, jobs=args.jobs,

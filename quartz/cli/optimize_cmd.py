@@ -156,10 +156,9 @@ def run(args) -> int:
 
         require_torch()
     path = output_path(args)
-    from quartz.distributed import cluster_address, import_ray
+    from quartz.distributed import wants_ray
 
-    if cluster_address(args.address) is not None:
-        import_ray()  # before any work: Ray is the ray extra
+    wants_ray(args.address)  # before any work: Ray is the ray extra
     circuit = load(args.input)
     ecc = None
     if args.ecc_set is not None:  # read (and verified) before any work: a bad file fails fast
