@@ -12,21 +12,6 @@ namespace {
 
 constexpr double kSameStateTolerance = 1e-9;
 
-// Key of the choice sequence c[from..ng) followed by `extra` (if >= 0).
-std::string seq_key(const GenCircuit& c, int from, int extra) {
-  std::string k;
-  k.reserve(2 * (c.ng + 1));
-  for (int i = from; i < c.ng; i++) {
-    k.push_back(static_cast<char>(c.g[i] & 0xff));
-    k.push_back(static_cast<char>(c.g[i] >> 8));
-  }
-  if (extra >= 0) {
-    k.push_back(static_cast<char>(extra & 0xff));
-    k.push_back(static_cast<char>(extra >> 8));
-  }
-  return k;
-}
-
 // In-place product of a dense 2^k x 2^k matrix on qubits qs of a raw state of dimension dim
 // (the generator's batched states live in flat buffers, not std::vectors).
 void apply_gate(cplx* st, size_t dim, const cplx* m, const int32_t* qs, int k) {
@@ -162,18 +147,47 @@ Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num
   circuits_.push_back(GenCircuit{});
   class_of_.push_back(0);
   fps_.push_back(fp_.dot(fp_.input_state().data()));
-  class_rep_.push_back(add_representative(0, 0, fp_.input_state().data()));
+  class_rep_.push_back(add_representative(0, 0, fp_.input_state().data(), -1));
   buckets_.insert(std::abs(fps_[0]), 0);
   new_reps_.push_back(0);
 }
 
-int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* state) {
+void Generator::Buckets::insert(double abs_fp, int id) {
+  if (static_cast<size_t>(id) >= next_.size()) next_.resize(std::max<size_t>(1024, 2 * (id + 1)), -1);
+  next_[id] = -1;
+  const uint64_t b = static_cast<uint64_t>(bucket(abs_fp));
+  uint64_t* v = map_.find(b);
+  if (!v) {
+    map_.put(b, static_cast<uint64_t>(id) << 32 | static_cast<uint32_t>(id));
+    return;
+  }
+  next_[static_cast<uint32_t>(*v)] = id;
+  *v = (*v >> 32) << 32 | static_cast<uint32_t>(id);
+}
+
+int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* state, int parent) {
   int id = static_cast<int>(rep_circuit_.size());
   rep_circuit_.push_back(static_cast<int>(circuit));
   rep_pmask_.push_back(pmask);
   rep_states_.insert(rep_states_.end(), state, state + dim_);
-  rep_index_.emplace(seq_key(circuits_[circuit], 0, -1), static_cast<int>(circuit));
+  const GenCircuit& c = circuits_[circuit];
+  int suffix = -1;
+  if (parent >= 0) {
+    const uint64_t last = c.g[c.ng - 1];
+    rep_ext_.put(static_cast<uint64_t>(parent) << 16 | last, static_cast<uint64_t>(id));
+    // The suffix of parent + g is suffix(parent) + g, a representative (expand_one checked).
+    suffix = c.ng == 1 ? 0 : static_cast<int>(*rep_ext_.find(
+        static_cast<uint64_t>(rep_suffix_[parent]) << 16 | last));
+  }
+  rep_suffix_.push_back(suffix);
   return id;
+}
+
+int Generator::class_of_state(const cplx* st, double abs_fp) const {
+  return buckets_.find(abs_fp, [&](int id) {
+    const cplx* rs = &rep_states_[static_cast<size_t>(class_rep_[id]) * dim_];
+    return state_overlap(rs, st, dim_) > 1.0 - kSameStateTolerance;
+  });
 }
 
 bool Generator::canonical_after(const GenCircuit& parent, int choice) const {
@@ -189,24 +203,34 @@ bool Generator::canonical_after(const GenCircuit& parent, int choice) const {
   return true;
 }
 
-void Generator::expand_one(int rep, Batch& out) const {
+void Generator::expand_one(int rep, Batch& out, std::vector<cplx>& scratch) const {
   const GenCircuit& parent = circuits_[rep_circuit_[rep]];
   const uint64_t pmask = rep_pmask_[rep];
   const cplx* st = &rep_states_[static_cast<size_t>(rep) * dim_];
+  scratch.resize(dim_);
   for (int c = 0; c < static_cast<int>(choices_.size()); c++) {
     const GateChoice& g = choices_[c];
     if (pmask & g.pmask) continue;
     out.considered++;
     if (!canonical_after(parent, c)) continue;
     // RepGen: the circuit without its first gate must be a representative too.
-    if (parent.ng > 0 && rep_index_.find(seq_key(parent, 1, c)) == rep_index_.end()) continue;
+    if (parent.ng > 0 &&
+        !rep_ext_.find(static_cast<uint64_t>(rep_suffix_[rep]) << 16 | static_cast<uint64_t>(c)))
+      continue;
     GenCircuit child = parent;
     child.g[child.ng++] = static_cast<uint16_t>(c);
+    std::copy(st, st + dim_, scratch.begin());
+    apply_gate(scratch.data(), dim_, g.matrix.data(), g.qubits, g.nq);
+    const cplx f = fp_.dot(scratch.data());
+    const int cls = class_of_state(scratch.data(), std::abs(f));
     out.circuits.push_back(child);
-    out.pmasks.push_back(pmask | g.pmask);
-    size_t off = out.states.size();
-    out.states.insert(out.states.end(), st, st + dim_);
-    apply_gate(&out.states[off], dim_, g.matrix.data(), g.qubits, g.nq);
+    out.fps.push_back(f);
+    out.cls.push_back(cls);
+    if (cls < 0) {
+      out.pmasks.push_back(pmask | g.pmask);
+      out.parents.push_back(rep);
+      out.states.insert(out.states.end(), scratch.begin(), scratch.end());
+    }
   }
 }
 
@@ -221,23 +245,27 @@ void Generator::begin_round() {
 }
 
 void Generator::classify(Batch& b) {
+  // In order: a child whose class existed before the slice has it already (expand_one looked,
+  // in parallel); the others look again, now also among the classes this pass has made.
+  size_t fresh = 0;
   for (size_t i = 0; i < b.circuits.size(); i++) {
-    const cplx* st = &b.states[i * dim_];
-    cplx f = fp_.dot(st);
-    double af = std::abs(f);
-    int cls = buckets_.find(af, [&](int id) {
-      const cplx* rs = &rep_states_[static_cast<size_t>(class_rep_[id]) * dim_];
-      return state_overlap(rs, st, dim_) > 1.0 - kSameStateTolerance;
-    });
+    const cplx f = b.fps[i];
+    int cls = b.cls[i];
     size_t idx = circuits_.size();
     circuits_.push_back(b.circuits[i]);
     fps_.push_back(f);
     if (cls < 0) {
-      cls = static_cast<int>(class_rep_.size());
-      int rep = add_representative(idx, b.pmasks[i], st);
-      class_rep_.push_back(rep);
-      buckets_.insert(af, cls);
-      new_reps_.push_back(rep);
+      const size_t j = fresh++;
+      const cplx* st = &b.states[j * dim_];
+      const double af = std::abs(f);
+      cls = class_of_state(st, af);
+      if (cls < 0) {
+        cls = static_cast<int>(class_rep_.size());
+        int rep = add_representative(idx, b.pmasks[j], st, b.parents[j]);
+        class_rep_.push_back(rep);
+        buckets_.insert(af, cls);
+        new_reps_.push_back(rep);
+      }
     }
     class_of_.push_back(cls);
   }
@@ -253,7 +281,8 @@ size_t Generator::expand(size_t max_reps, int threads) {
   std::vector<Batch> batches(nt);
   auto work = [&](int t) {
     size_t a = lo + (hi - lo) * t / nt, e = lo + (hi - lo) * (t + 1) / nt;
-    for (size_t i = a; i < e; i++) expand_one(frontier_[i], batches[t]);
+    std::vector<cplx> scratch;
+    for (size_t i = a; i < e; i++) expand_one(frontier_[i], batches[t], scratch);
   };
   if (nt == 1) {
     work(0);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fingerprint.h"
+#include "flat_map.h"
 #include "gates.h"
 
 namespace quartz {
@@ -89,16 +90,47 @@ class Generator {
   cplx fingerprint(size_t i) const { return fps_[i]; }
 
  private:
+  // Children of a slice of the frontier, made by one thread: each with its fingerprint and
+  // the class it fell into among the classes that existed before the slice (-1: none; then
+  // its state, symbol mask and parent are kept for classify()).
   struct Batch {
     std::vector<GenCircuit> circuits;
-    std::vector<uint64_t> pmasks;
-    std::vector<cplx> states;  // dim_ per circuit
+    std::vector<cplx> fps;
+    std::vector<int> cls;
+    std::vector<uint64_t> pmasks;      // per child with cls < 0
+    std::vector<int> parents;          // representative expanded, per child with cls < 0
+    std::vector<cplx> states;          // dim_ per child with cls < 0
     size_t considered = 0;
   };
+  // Classes by |fingerprint| in buckets of width kBucketWidth, each bucket a chain of class
+  // ids in insertion order; lookups also scan the two neighbouring buckets.
+  class Buckets {
+   public:
+    template <class F>
+    int find(double abs_fp, F&& match) const {
+      int64_t b = bucket(abs_fp);
+      for (int64_t d = -1; d <= 1; d++) {
+        const uint64_t* v = map_.find(static_cast<uint64_t>(b + d));
+        if (!v) continue;
+        for (int id = static_cast<int>(*v >> 32); id >= 0; id = next_[id])
+          if (match(id)) return id;
+      }
+      return -1;
+    }
+    void insert(double abs_fp, int id);
+
+   private:
+    static int64_t bucket(double x) {
+      return static_cast<int64_t>(std::floor(x / FingerprintBuckets::kBucketWidth));
+    }
+    FlatMap64 map_{1 << 16};  // bucket -> (first id << 32) | last id
+    std::vector<int> next_;
+  };
   bool canonical_after(const GenCircuit& parent, int choice) const;
-  void expand_one(int rep, Batch& out) const;
+  int class_of_state(const cplx* st, double abs_fp) const;
+  void expand_one(int rep, Batch& out, std::vector<cplx>& scratch) const;
   void classify(Batch& b);
-  int add_representative(size_t circuit, uint64_t pmask, const cplx* state);
+  int add_representative(size_t circuit, uint64_t pmask, const cplx* state, int parent);
 
   int q_, m_;
   size_t dim_;
@@ -110,14 +142,18 @@ class Generator {
   std::vector<GenCircuit> circuits_;
   std::vector<int> class_of_;
   std::vector<cplx> fps_;
-  // Representatives: their circuit index, symbol mask and state.
-  std::unordered_map<std::string, int> rep_index_;  // choice sequence -> circuit index
+  // Representatives: their circuit index, symbol mask and state; rep_suffix_ is the
+  // representative that is the circuit without its first gate (RepGen keeps only circuits
+  // whose suffix is a representative), rep_ext_ maps (rep << 16 | choice) to the
+  // representative rep + choice.
+  FlatMap64 rep_ext_{1 << 16};
+  std::vector<int> rep_suffix_;
   std::vector<int> rep_circuit_;
   std::vector<uint64_t> rep_pmask_;
   std::vector<cplx> rep_states_;  // dim_ per representative
   // Classes: representative id (index into rep_*), and buckets of |fingerprint|.
   std::vector<int> class_rep_;
-  FingerprintBuckets buckets_;
+  Buckets buckets_;
 
   std::vector<int> frontier_;  // representative ids of size round_-1 being expanded
   std::vector<int> new_reps_;  // representatives found in the current round
