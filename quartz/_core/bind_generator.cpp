@@ -6,6 +6,7 @@
 
 #include <tuple>
 
+#include "gen_pruning.h"
 #include "generator.h"
 
 namespace py = pybind11;
@@ -80,5 +81,43 @@ void bind_generator(py::module_& m) {
           for (int k = 0; k < kMaxGenGates; k++) gs(i, k) = k < ci.ng ? ci.g[k] : -1;
         }
         return py::make_tuple(ng, gates, cls, fps);
-      }, "(num_gates[N], choices[N, max], class[N], fingerprint[N]) of every circuit kept.");
+      }, "(num_gates[N], choices[N, max], class[N], fingerprint[N]) of every circuit kept.")
+      .def("prune", [](const Generator& g, const std::vector<std::string>& gates, bool split_identity,
+                       int max_cycles) {
+        std::vector<GateType> ts;
+        for (const auto& name : gates) {
+          GateType t = gate_type_from_name(name);
+          if (t == GateType::NUM_TYPES) throw py::value_error("unknown gate '" + name + "'");
+          ts.push_back(t);
+        }
+        PruneResult r;
+        {
+          py::gil_scoped_release release;
+          r = prune_generated(g, ts, split_identity, max_cycles);
+        }
+        py::list classes;
+        for (const PClass& c : r.classes) {
+          py::list cs;
+          for (const PCirc& x : c.cs) {
+            py::tuple gs(x.n);
+            for (int i = 0; i < x.n; i++) {
+              const PGate& pg = x.g[i];
+              py::tuple qs(pg.nq), ps(pg.np);
+              for (int k = 0; k < pg.nq; k++) qs[k] = static_cast<int>(pg.q[k]);
+              for (int k = 0; k < pg.np; k++) ps[k] = static_cast<int>(pg.p[k]);
+              gs[i] = py::make_tuple(static_cast<int>(pg.t), qs, ps);
+            }
+            cs.append(gs);
+          }
+          classes.append(py::make_tuple(c.nq, cs));
+        }
+        py::list log;
+        for (const PassLog& l : r.log)
+          log.append(py::make_tuple(l.pass < 0 ? std::string("start") : std::string(kPruningPasses[l.pass]),
+                                    l.cycle, l.classes, l.circuits));
+        return py::make_tuple(classes, log);
+      }, py::arg("gates"), py::arg("split_identity") = true, py::arg("max_cycles") = 10,
+      "The classes of two or more circuits after the ECC simplification passes (as "
+      "quartz.generator.pruning.simplify runs them): ([(num_qubits, [circuit])], [(pass, cycle, "
+      "classes, circuits)]), a circuit a tuple of (gate rank, qubits, parameter-table ids).");
 }

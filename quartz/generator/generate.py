@@ -12,7 +12,7 @@ from quartz.ecc_sets.model import ECC, ECCSet
 from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
 from quartz.generator.light import to_circuit
-from quartz.generator.pruning import count, simplify
+from quartz.generator.pruning import PassCount, count, simplify_generated
 from quartz.generator.repgen import enumerate_classes
 from quartz.generator.report import GenerationReport
 from quartz.pools import worker_pool
@@ -147,7 +147,7 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     t0 = time.perf_counter()
 
     enum = enumerate_classes(gates, n, q, m, jobs=jobs, progress=progress, seed=seed, order=order,
-                             constants=constants)
+                             constants=constants, collect=False)
     report.considered_per_round = enum.considered_per_round
     report.kept_per_round = enum.kept_per_round
     report.circuits_kept = enum.num_circuits
@@ -155,9 +155,10 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     t1 = time.perf_counter()
     report.seconds["enumerate"] = t1 - t0
 
-    classes = [(q, cs) for cs in enum.classes if len(cs) >= 2]
-    report.before = count(classes, "before pruning")
-    pruned, log = simplify(classes)
+    # Pruning runs in C++ on the generator's own classes (pruning.simplify is its reference).
+    pruned, log = simplify_generated(enum.generator, gates)
+    enum.generator = None  # every circuit RepGen kept: free it before the proofs
+    report.before = PassCount("before pruning", log[0].classes, log[0].circuits)
     report.passes = log
     report.after_pruning = count(pruned, "after pruning")
     t2 = time.perf_counter()

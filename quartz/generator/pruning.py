@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import Any
 
 from quartz.generator.light import (LightCircuit, canonical, first_gates, last_gates, order_key,
                                     qubits_used, relabel, symbols_used)
@@ -192,6 +193,22 @@ def simplify(classes: list[Class], *, max_cycles: int = 10,
     return classes, log
 
 
-__all__ = ["PassCount", "simplify", "PASSES", "canonical"] + [n for n in (
+def simplify_generated(gen: Any, gates: tuple[str, ...], *, max_cycles: int = 10,
+                       split_identity: bool = True) -> tuple[list[Class], list[PassCount]]:
+    """`simplify` on a native generator's classes of two or more circuits, run in C++
+    (quartz._core.Generator.prune, the same passes with the same results, a test compares
+    them) so that generation is not bound by Python; returns light classes and the counts."""
+    from quartz.generator.repgen import param_terms
+
+    pterms = param_terms(gen)
+    native, native_log = gen.prune(list(gates), split_identity, max_cycles)
+    classes = [(nq, [tuple((t, qs, tuple(pterms[p] for p in ps)) for t, qs, ps in c) for c in cs])
+               for nq, cs in native]
+    log = [PassCount(name if name == "start" else f"{name} (cycle {cycle})", ncls, ncirc)
+           for name, cycle, ncls, ncirc in native_log]
+    return classes, log
+
+
+__all__ = ["PassCount", "simplify", "simplify_generated", "PASSES", "canonical"] + [n for n in (
     "drop_singletons", "split_identity_classes", "remove_unused_qubits", "remove_unused_symbols", "drop_fresh_symbol_classes",
     "merge_permuted", "common_subcircuit")]

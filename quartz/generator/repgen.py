@@ -7,6 +7,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -28,13 +29,22 @@ class Enumeration:
     kept_per_round: list[int] = field(default_factory=list)
     symbol_values: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    generator: Any = None  # the native quartz._core.Generator, for pruning in C++
+
+
+def param_terms(gen: Any) -> list[tuple]:
+    """The generator's parameter table as light parameters (quartz.generator.light)."""
+    return [((-1, Fraction(k, d)),) if a < 0 else ((a, 1),) if b < 0
+            else (((a, 2),) if a == b else ((a, 1), (b, 1))) for a, b, k, d in gen.params()]
 
 
 def enumerate_classes(gates: tuple[str, ...], n: int, q: int, m: int, *, jobs: int = 1,
                       progress: bool = True, seed: int = 0, order: str = "type",
-                      constants: dict[str, list[Fraction]] | None = None) -> Enumeration:
+                      constants: dict[str, list[Fraction]] | None = None,
+                      collect: bool = True) -> Enumeration:
     """Run RepGen for k = 1..n gates on q qubits with m symbols (and their pairwise sums), plus
-    `constants`: gate name -> angles in units of pi offered to that gate."""
+    `constants`: gate name -> angles in units of pi offered to that gate. collect=False leaves
+    `classes` empty (the caller prunes `generator` natively instead of building Python tuples)."""
     t0 = time.perf_counter()
     consts = [(g, Fraction(a).numerator, Fraction(a).denominator)
               for g, angles in (constants or {}).items() for a in angles]
@@ -59,10 +69,18 @@ def enumerate_classes(gates: tuple[str, ...], n: int, q: int, m: int, *, jobs: i
                 bar.update(done)
     if bar is not None:
         bar.close()
+    classes = _light_classes(gen, gates) if collect else []
+    return Enumeration(classes=classes, num_circuits=gen.num_circuits, num_classes=gen.num_classes,
+                       considered_per_round=list(gen.considered_per_round),
+                       kept_per_round=list(gen.kept_per_round),
+                       symbol_values=list(gen.symbol_values), seconds=time.perf_counter() - t0,
+                       generator=gen)
+
+
+def _light_classes(gen: Any, gates: tuple[str, ...]) -> list[list[LightCircuit]]:
+    """The generator's classes of two or more circuits as light circuits, in class order."""
     choices = gen.choices()
-    table = gen.params()
-    pterms = [((-1, Fraction(k, d)),) if a < 0 else ((a, 1),) if b < 0
-              else (((a, 2),) if a == b else ((a, 1), (b, 1))) for a, b, k, d in table]
+    pterms = param_terms(gen)
     light_choices = []
     rank = {g: i for i, g in enumerate(gates)}
     for name, qs, ps in choices:
@@ -81,7 +99,4 @@ def enumerate_classes(gates: tuple[str, ...], n: int, q: int, m: int, *, jobs: i
             classes.append([])
             cur = c
         classes[-1].append(circ)
-    return Enumeration(classes=classes, num_circuits=gen.num_circuits, num_classes=gen.num_classes,
-                       considered_per_round=list(gen.considered_per_round),
-                       kept_per_round=list(gen.kept_per_round),
-                       symbol_values=list(gen.symbol_values), seconds=time.perf_counter() - t0)
+    return classes

@@ -61,8 +61,8 @@ def test_optimize(tmp_path, regular_file, qasm, capsys, monkeypatch):
 def test_gen(tmp_path, regular_file, capsys, monkeypatch):
     monkeypatch.setattr("quartz.generator.generate", boom)
     for out, expected in bad_outputs(tmp_path, regular_file):
-        # nam -n 6 -q 3 takes minutes: only a check before the work returns at once
-        refused_fast(["gen", "--gateset", "nam", "-n", "6", "-q", "3", "-o", str(out),
+        # nam -n 7 -q 3 takes half a minute: only a check before the work returns at once
+        refused_fast(["gen", "--gateset", "nam", "-n", "7", "-q", "3", "-o", str(out),
                       "--no-progress"], capsys, "gen", expected)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.txt"]
 

@@ -98,11 +98,11 @@ def test_gen_interrupted_writes_nothing(tmp_path, capsys, monkeypatch):
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_gen_signal_stops_it_and_leaves_no_file(tmp_path, sig, code):
     out = tmp_path / "nam.json.gz"
-    proc = subprocess.Popen([sys.executable, "-m", "quartz", "gen", "--gateset", "nam", "-n", "6",
+    proc = subprocess.Popen([sys.executable, "-m", "quartz", "gen", "--gateset", "nam", "-n", "7",
                              "-q", "3", "-m", "2", "--jobs", "2", "-o", str(out)],
                             cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        time.sleep(3)  # enumerating (nam (6,3) takes minutes)
+        time.sleep(3)  # enumerating (nam (7,3) takes about 30 s)
         assert proc.poll() is None
         sent = time.monotonic()
         proc.send_signal(sig)
