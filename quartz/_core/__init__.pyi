@@ -148,6 +148,10 @@ class Generator(metaclass=_pybind11_type):
     def results(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32],
                                npt.NDArray[np.int32], npt.NDArray[np.complex128]]:
         """(num_gates[N], choices[N, max], class[N], fingerprint[N]) of every circuit kept."""
+    def prune(self, gates: Sequence[str], split_identity: bool = True, max_cycles: int = 10,
+              ) -> tuple[list[tuple[int, list[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]]],
+                         list[tuple[str, int, int, int]]]:
+        """Classes of two or more circuits after the ECC simplification passes, and the per-pass log."""
 
 class Matcher(metaclass=_pybind11_type):
     """Compiled transformations, indexed by first gate type."""
