@@ -147,7 +147,8 @@ Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num
   circuits_.push_back(GenCircuit{});
   class_of_.push_back(0);
   fps_.push_back(fp_.dot(fp_.input_state().data()));
-  class_rep_.push_back(add_representative(0, 0, fp_.input_state().data(), -1));
+  state_store_.push_back(fp_.input_state());
+  class_rep_.push_back(add_representative(0, 0, state_store_.back().data(), -1));
   buckets_.insert(std::abs(fps_[0]), 0);
   new_reps_.push_back(0);
 }
@@ -169,7 +170,7 @@ int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* st
   int id = static_cast<int>(rep_circuit_.size());
   rep_circuit_.push_back(static_cast<int>(circuit));
   rep_pmask_.push_back(pmask);
-  rep_states_.insert(rep_states_.end(), state, state + dim_);
+  rep_state_.push_back(state);
   const GenCircuit& c = circuits_[circuit];
   int suffix = -1;
   if (parent >= 0) {
@@ -185,7 +186,7 @@ int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* st
 
 int Generator::class_of_state(const cplx* st, double abs_fp) const {
   return buckets_.find(abs_fp, [&](int id) {
-    const cplx* rs = &rep_states_[static_cast<size_t>(class_rep_[id]) * dim_];
+    const cplx* rs = rep_state_[class_rep_[id]];
     return state_overlap(rs, st, dim_) > 1.0 - kSameStateTolerance;
   });
 }
@@ -206,7 +207,7 @@ bool Generator::canonical_after(const GenCircuit& parent, int choice) const {
 void Generator::expand_one(int rep, Batch& out, std::vector<cplx>& scratch) const {
   const GenCircuit& parent = circuits_[rep_circuit_[rep]];
   const uint64_t pmask = rep_pmask_[rep];
-  const cplx* st = &rep_states_[static_cast<size_t>(rep) * dim_];
+  const cplx* st = rep_state_[rep];
   scratch.resize(dim_);
   for (int c = 0; c < static_cast<int>(choices_.size()); c++) {
     const GateChoice& g = choices_[c];
@@ -269,6 +270,7 @@ void Generator::classify(Batch& b) {
     }
     class_of_.push_back(cls);
   }
+  if (fresh) state_store_.push_back(std::move(b.states));  // the new representatives' states
   considered_.back() += b.considered;
   kept_.back() += b.circuits.size();
 }

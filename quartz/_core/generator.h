@@ -63,6 +63,9 @@ class Generator {
   Generator(const std::vector<GateType>& gates, int num_qubits, int num_symbols, bool sums,
             uint64_t seed, bool qubit_major = false,
             const std::vector<GenConstant>& constants = {});
+  // Representatives point into state_store_: a copy would point into the original's.
+  Generator(const Generator&) = delete;
+  Generator& operator=(const Generator&) = delete;
 
   int num_qubits() const { return q_; }
   const std::vector<GateChoice>& choices() const { return choices_; }
@@ -150,7 +153,10 @@ class Generator {
   std::vector<int> rep_suffix_;
   std::vector<int> rep_circuit_;
   std::vector<uint64_t> rep_pmask_;
-  std::vector<cplx> rep_states_;  // dim_ per representative
+  // dim_ amplitudes per representative, pointing into state_store_ (the batches' own state
+  // buffers, moved in whole, so that the serial classify copies no state)
+  std::vector<const cplx*> rep_state_;
+  std::vector<std::vector<cplx>> state_store_;
   // Classes: representative id (index into rep_*), and buckets of |fingerprint|.
   std::vector<int> class_rep_;
   Buckets buckets_;
