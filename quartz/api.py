@@ -265,11 +265,13 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     if method == "rl":
         import quartz.rl as rl
 
-        ecc = ecc_set
+        ecc = gs.name if ecc_set is None else ecc_set  # the gate set's shipped set, as search
         if isinstance(ecc, (str, os.PathLike)):
             from quartz import ecc_sets
 
             ecc = ecc_sets.load(ecc, trust=trust_ecc)
+        if model is None:
+            rl.default_model_path(gs)  # a clear error before any work when gs has no model
         rules = ecc
         result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
     else:

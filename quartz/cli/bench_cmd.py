@@ -166,6 +166,10 @@ def run(args: argparse.Namespace) -> int:
         ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
     suite = load_suite(args.suite, sizes=args.sizes, gate_set=args.gateset,
                        max_gates=args.max_gates)
+    if "rl" in methods:  # a gate set with no shipped model fails here, not once per circuit
+        from quartz.rl import default_model_path
+
+        default_model_path(suite.gate_set)
     out = args.output
     title = f"quartz bench: {suite.name} ({suite.gate_set})"
     command = command_line(args)

@@ -42,14 +42,25 @@ def default_model_path(gate_set) -> Path:
     if isinstance(gate_set, str):  # a name, not a sequence of one-letter gates
         from quartz.gatesets import get_gate_set
 
-        gate_set = get_gate_set(gate_set).gates
-    elif hasattr(gate_set, "gates") and not isinstance(gate_set, (tuple, list, set, frozenset)):
-        gate_set = gate_set.gates
-    name = DEFAULT_MODELS.get(tuple(sorted(gate_set)))
+        gate_set = get_gate_set(gate_set)
+    label = getattr(gate_set, "name", None) if hasattr(gate_set, "gates") else None
+    gates = tuple(sorted(gate_set.gates if hasattr(gate_set, "gates") else gate_set))
+    name = DEFAULT_MODELS.get(gates)
     if name is None or not (DATA_DIR / name).is_file():
-        raise QuartzError(f"no shipped RL model for gate set {{{', '.join(sorted(gate_set))}}}: "
-                          "train one with 'quartz rl train' and pass it as model=")
+        have = ", ".join(shipped_model_gate_sets()) or "none"
+        what = f"{label} {{{', '.join(gates)}}}" if label else f"{{{', '.join(gates)}}}"
+        raise QuartzError(f"no shipped RL model for gate set {what} (shipped models: {have}); "
+                          f"train one with 'quartz rl train --gateset {label or 'NAME'}' and pass "
+                          "it as model= (or use method='search')")
     return DATA_DIR / name
+
+
+def shipped_model_gate_sets() -> list[str]:
+    """Names of the built-in gate sets that have a shipped RL model."""
+    from quartz.gatesets.gate_set import GATE_SETS
+
+    files = {n: DEFAULT_MODELS.get(tuple(sorted(gs.gates))) for n, gs in GATE_SETS.items()}
+    return [n for n, f in files.items() if f is not None and (DATA_DIR / f).is_file()]
 
 
 def _greedy(matcher, circuit: Circuit, cost, deadline: float, min_seconds: float = 0.5) -> Circuit:

@@ -52,6 +52,8 @@ def test_bench_folder_of_qasm(tmp_path, benchmarks_dir):
     (["tof:3", "--methods", "none", "--baselines", "none"], "nothing to run"),
     (["tof:3", "--timeout", "-1"], "--timeout must be non-negative"),
     (["tof:3", "--jobs", "0", "--methods", "none"], "--jobs must be at least 1"),
+    (["qft:4", "--gateset", "ibm_modern", "--methods", "search,rl"],
+     "no shipped RL model for gate set ibm_modern {cx, rz, sx, x} (shipped models: nam)"),
 ])
 def test_bad_arguments_are_one_line_errors(tmp_path, capsys, argv, message):
     rc = main(["bench", *argv, "-o", str(tmp_path / "rep"), "--no-progress"])

@@ -176,3 +176,24 @@ def test_interrupt_keeps_the_best_so_far(nam_ecc, small_model, monkeypatch):
     assert time.monotonic() - t < 20 and len(calls) == 4  # stopped, not run to the budget
     assert len(out) <= min(bests) < len(c)  # the episodes' best is kept (then a greedy pass)
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
+
+
+def test_rl_uses_the_requested_gate_set_and_names_the_sets_with_models():
+    """optimize(..., 'ibm_modern', method='rl') used Nam's ECC set and failed with "convert it
+    first"; now it uses ibm_modern's set, and without a model it says which sets have one."""
+    from quartz import ecc_sets
+    from quartz.rl.optimize import shipped_model_gate_sets
+
+    c = quartz.Circuit(2).sx(0).sx(0).cx(0, 1).rz(0.5, 1).rz(-0.25, 1).x(1).x(1)
+    assert shipped_model_gate_sets() == ["nam"]
+    with pytest.raises(QuartzError) as e:
+        quartz.optimize(c, "ibm_modern", method="rl", timeout=1.0)
+    msg = str(e.value)
+    assert "gate set ibm_modern {cx, rz, sx, x}" in msg and "shipped models: nam" in msg
+    assert "convert it first" not in msg
+    ecc = ecc_sets.load("ibm_modern")
+    torch.manual_seed(0)
+    net = ActorCritic(ModelConfig(len(ecc.transformations()) + 1, hidden=8, layers=1)).eval()
+    out = quartz.optimize(c, "ibm_modern", method="rl", model=net, timeout=2.0, seed=0)
+    assert set(out.count_ops()) <= {"rz", "sx", "x", "cx"} and len(out) <= 4
+    np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
