@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "bind_common.h"
 #include "dag.h"
 #include "matcher.h"
 #include "rewrite.h"
@@ -19,18 +20,6 @@ namespace py = pybind11;
 using namespace quartz;
 
 namespace {
-
-struct PyMatcher {
-  std::shared_ptr<XferIndex> ix = std::make_shared<XferIndex>();
-};
-
-// A cost spec plus the Python callable it may call (kept alive here; called with the GIL).
-struct PyCost {
-  CostSpec spec;
-  py::object fn;
-  std::shared_ptr<std::string> error = std::make_shared<std::string>();
-  std::shared_ptr<std::atomic<bool>> stop_on_error = std::make_shared<std::atomic<bool>>(false);
-};
 
 void check_index(const Circuit& c, int g) {
   if (g < 0 || g >= c.num_gates())

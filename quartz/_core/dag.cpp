@@ -247,8 +247,10 @@ void Dag::commit(const PreparedRewrite& rw) {
     }
   for (int e = 0; e < nends; e++) ends[e].cur = ends[e].pred;
   int after = rw.anchor;
+  added_.clear();
   for (const preprocess::PGate& g : rw.gates) {
     int id = new_node(g);
+    added_.push_back(id);
     for (int k = 0; k < g.nq; k++) {
       End& e = end_of(g.q[k]);
       link(e.cur, id, e.qubit);

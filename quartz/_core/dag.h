@@ -52,6 +52,17 @@ class Dag {
   void commit(const PreparedRewrite& rw);
   // Consistency of links, labels and the cost (for tests).
   bool check() const;
+
+  // Node-level views for the RL environment (quartz/_core/rewrite_env.h).
+  int capacity() const { return static_cast<int>(nodes_.size()); }  // node ids are < this
+  bool alive(int i) const { return nodes_[i].alive; }
+  int num_qubits_of(int i) const { return nodes_[i].nq; }
+  int num_params_of(int i) const { return nodes_[i].np; }
+  int live_node(int pos) const { return live_[pos]; }  // pos in [0, num_gates())
+  int live_pos(int i) const { return nodes_[i].live_pos; }
+  int seq_head() const { return shead_; }               // the topological list
+  int seq_next(int i) const { return nodes_[i].snext; }
+  const std::vector<int>& added() const { return added_; }  // nodes the last commit created
   long relabels() const { return relabels_; }  // whole-list relabellings so far
 
  private:
@@ -88,6 +99,7 @@ class Dag {
   std::vector<uint32_t> in_match_, seen_;
   uint32_t stamp_ = 0;
   long relabels_ = 0;
+  std::vector<int> added_;
 };
 
 // A move at node v: the first transformation (from a random offset in v's type list) that

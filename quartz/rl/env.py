@@ -1,4 +1,7 @@
-"""The rewriting environment: a circuit state, the matcher's applicable set, bounded episodes.
+"""The reference rewriting environment: a circuit state, the matcher's applicable set, bounded
+episodes. The agent uses quartz.rl.dag_env.DagRewriteEnv, the same environment kept
+incrementally on the search's DAG; this one recomputes everything from a Circuit every step
+and is what the tests compare it with.
 
 An action is (gate index, transformation index) or (gate index, stop). The reward is the cost
 decrease of the step. An episode ends on stop, when nothing applies, after `max_steps`, or
@@ -76,6 +79,12 @@ class RewriteEnv:
     def applicable(self) -> dict[int, list[int]]:
         """Applicable transformations of the current circuit, by gate."""
         return applicable_by_node(self.matcher, self.circuit)
+
+    def graph(self):
+        """The GNN's arrays of the current circuit (quartz.rl.graph.circuit_arrays)."""
+        from quartz.rl.graph import circuit_arrays
+
+        return circuit_arrays(self.circuit)
 
     def step(self, gate: int, action: int) -> StepResult:
         """Apply transformation `action` at `gate` (or stop) and return the outcome."""

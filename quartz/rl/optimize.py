@@ -135,7 +135,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     if dev.type == "cpu":
         torch.set_num_threads(1)  # small graphs: threads only add overhead
     try:
-        best, interrupted = _rl_loop(circuit, net, matcher, mapping, cost_fn,
+        best, interrupted = _rl_loop(circuit, net, matcher, mapping, cost,
                                      t0 + timeout * (1 - s.greedy_share),
                                      0 if seed is None else int(seed), dev, s)
     finally:
@@ -153,25 +153,22 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     return out
 
 
-def _rl_loop(circuit: Circuit, net, matcher, mapping, cost_fn, deadline: float, seed: int, dev,
+def _rl_loop(circuit: Circuit, net, matcher, mapping, cost, deadline: float, seed: int, dev,
              s: RLSettings) -> tuple[Circuit, bool]:
     """(best circuit, interrupted): episodes from the input and from the best circuit so far,
     with optional PPO fine-tuning, until the deadline or a KeyboardInterrupt."""
     from quartz.rl.agent import torch
-    from quartz.rl.env import RewriteEnv
+    from quartz.rl.dag_env import DagRewriteEnv
     from quartz.rl.ppo import PPOConfig, ppo_update
     from quartz.rl.rollout import run_episode
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
-    if mapping is not None:
-        from quartz.rl.actions import RemappedMatcher
-
-        matcher = RemappedMatcher(matcher, mapping)
-    env = RewriteEnv(matcher, cost_fn, net.config.num_actions - 1, s.max_steps, s.max_rise,
-                     s.min_steps)
-    best, best_cost = circuit, float(cost_fn(circuit))
+    env = DagRewriteEnv(matcher, cost, net.config.num_actions - 1, s.max_steps, s.max_rise,
+                        s.min_steps, mapping=mapping)
+    env.reset(circuit)
+    best, best_cost = circuit, env.start_cost
     optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if s.fine_tune else None
     pcfg = PPOConfig(epochs=2)
     buffer: list = []

@@ -8,8 +8,9 @@ import numpy as np
 
 from quartz.circuit import Circuit
 from quartz.rl.agent import decide, torch
+from quartz.rl.dag_env import DagRewriteEnv
 from quartz.rl.env import RewriteEnv
-from quartz.rl.graph import GraphArrays, circuit_arrays
+from quartz.rl.graph import GraphArrays
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Episode:
         return float(sum(t.reward for t in self.transitions))
 
 
-def run_episode(model, env: RewriteEnv, circuit: Circuit, *, circuit_index: int = 0,
+def run_episode(model, env: DagRewriteEnv | RewriteEnv, circuit: Circuit, *, circuit_index: int = 0,
                 temperature: float | None = None, generator=None, greedy: bool = False,
                 dev=None, deadline: float | None = None) -> Episode:
     """Play one episode from `circuit`; returns its transitions and the best circuit seen."""
@@ -49,7 +50,7 @@ def run_episode(model, env: RewriteEnv, circuit: Circuit, *, circuit_index: int 
     ep = Episode(circuit_index, start_cost=env.start_cost)
     while deadline is None or time.monotonic() < deadline:
         applicable = env.applicable()
-        arrays = circuit_arrays(env.circuit)
+        arrays = env.graph()
         d = decide(model, arrays, applicable, temperature=temperature, generator=generator,
                    greedy=greedy, dev=dev, allow_stop=env.stop_allowed)
         if d is None:
@@ -67,7 +68,7 @@ def run_episode(model, env: RewriteEnv, circuit: Circuit, *, circuit_index: int 
     return ep
 
 
-def random_episode(env: RewriteEnv, circuit: Circuit, rng: np.random.Generator) -> float:
+def random_episode(env: DagRewriteEnv | RewriteEnv, circuit: Circuit, rng: np.random.Generator) -> float:
     """Total reward of one episode under the uniform random policy (a baseline)."""
     env.reset(circuit)
     total = 0.0

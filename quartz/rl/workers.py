@@ -5,7 +5,7 @@ import io
 import multiprocessing as mp
 
 from quartz.rl.agent import torch
-from quartz.rl.env import RewriteEnv, cost_function
+from quartz.rl.dag_env import DagRewriteEnv
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.rl.rollout import Episode, run_episode
 
@@ -13,12 +13,12 @@ _W: dict = {}
 
 
 def make_env(transformations, cost, max_steps: int, max_rise: float,
-             min_steps: int = 0) -> RewriteEnv:
+             min_steps: int = 0) -> DagRewriteEnv:
     """An environment over the real matcher for these transformations and cost."""
     from quartz.search import Matcher
 
-    return RewriteEnv(Matcher(transformations), cost_function(cost), len(transformations),
-                      max_steps, max_rise, min_steps)
+    return DagRewriteEnv(Matcher(transformations), cost, len(transformations),
+                         max_steps, max_rise, min_steps)
 
 
 def _init(transformations, cost, max_steps, max_rise, min_steps, config: dict) -> None:
