@@ -16,11 +16,11 @@ import numpy as np
 from quartz import _core
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
-from quartz.rl.env import StepResult
+from quartz.rl.env import EpisodeRules, StepResult
 from quartz.rl.graph import GraphArrays
 
 
-class DagRewriteEnv:
+class DagRewriteEnv(EpisodeRules):
     """One episode of rewriting a circuit with an ECC set's transformations, incrementally.
 
     `matcher`: a quartz.search.Matcher; `cost`: an additive cost ('gates', 'cx', 't_count',
@@ -50,15 +50,6 @@ class DagRewriteEnv:
         self.start_cost = self.cost = self.best_cost = 0.0
         self.steps = 0
         self.best: Circuit | None = None  # the cheapest circuit of the episode so far
-
-    @property
-    def stop_action(self) -> int:
-        return self.num_xfers
-
-    @property
-    def stop_allowed(self) -> bool:
-        """Whether the stop action is available now (after `min_steps` steps)."""
-        return self.steps >= self.min_steps
 
     def reset(self, circuit: Circuit) -> Circuit:
         """Start an episode at `circuit`."""

@@ -42,8 +42,25 @@ class StepResult:
     done: bool
 
 
+class EpisodeRules:
+    """The stop action's index and when it is offered (both environments share them)."""
+
+    num_xfers: int
+    steps: int
+    min_steps: int
+
+    @property
+    def stop_action(self) -> int:
+        return self.num_xfers
+
+    @property
+    def stop_allowed(self) -> bool:
+        """Whether the stop action is available now (after `min_steps` steps)."""
+        return self.steps >= self.min_steps
+
+
 @dataclass
-class RewriteEnv:
+class RewriteEnv(EpisodeRules):
     """One episode of rewriting a circuit with an ECC set's transformations."""
 
     matcher: object
@@ -58,15 +75,6 @@ class RewriteEnv:
     steps: int = field(init=False, default=0)
     best: Circuit = field(init=False, default=None)
     best_cost: float = field(init=False, default=0.0)
-
-    @property
-    def stop_action(self) -> int:
-        return self.num_xfers
-
-    @property
-    def stop_allowed(self) -> bool:
-        """Whether the stop action is available now (after `min_steps` steps)."""
-        return self.steps >= self.min_steps
 
     def reset(self, circuit: Circuit) -> Circuit:
         """Start an episode at `circuit`."""
