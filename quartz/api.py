@@ -273,7 +273,14 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         if model is None:
             rl.default_model_path(gs)  # a clear error before any work when gs has no model
         rules = ecc
-        result = rl.optimize_rl(work, ecc, cost, timeout, seed, model=model)
+        polish = None
+        if preprocess:
+            from quartz.search.preprocess import style_for_gate_set
+
+            polish = style_for_gate_set(gs)
+        left = timeout - (time.monotonic() - start)
+        result = rl.optimize_rl(work, ecc, c, max(0.0, left - CHECK_SHARE * timeout), seed,
+                                model=model, threads=threads, polish=polish)
     else:
         matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
         polish = None

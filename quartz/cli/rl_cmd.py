@@ -33,6 +33,16 @@ def add_parser(sub):
     t.add_argument("--layers", type=int, default=4, help="message-passing layers")
     t.add_argument("--episodes-per-iter", type=int, default=12)
     t.add_argument("--max-steps", type=int, default=60, help="episode length bound")
+    t.add_argument("--reward", choices=("best", "step"), default="best",
+                   help="best: a step earns how far it gets below the episode's best so far "
+                        "(default); step: the step's cost decrease")
+    t.add_argument("--heldout", default=None, metavar="DIR",
+                   help="folder of .qasm circuits never trained on, scored during training")
+    t.add_argument("--eval-every", type=int, default=5, metavar="N",
+                   help="score the held-out circuits every N iterations (default: 5)")
+    t.add_argument("--log", default=None, metavar="CSV",
+                   help="per-iteration CSV log (appended; with --heldout, also a learning-curve "
+                        "PNG beside it, same name with .png)")
     t.add_argument("--no-preprocess", action="store_true",
                    help="train on the circuits as read (default: preprocessed, as optimize() does)")
     t.add_argument("--no-progress", action="store_true",
@@ -73,6 +83,10 @@ def run(args) -> int:
     if args.minutes <= 0:
         raise QuartzError(f"--minutes must be positive, got {args.minutes}")
     check_output_file(args.output)  # fail before the work, not after it
+    if args.log is not None:
+        check_output_file(args.log)
+    if args.eval_every < 1:
+        raise QuartzError(f"--eval-every must be at least 1, got {args.eval_every}")
     if args.resume is not None:
         check_input_size(args.resume, "RL model")
     from quartz import ecc_sets
@@ -82,13 +96,27 @@ def run(args) -> int:
 
     gate_set = get_gate_set(args.gateset)
     circuits = load_training_circuits(args.circuits, gate_set, not args.no_preprocess)
+    heldout = (load_training_circuits(args.heldout, gate_set, not args.no_preprocess)
+               if args.heldout else None)
     ecc = ecc_sets.load(args.ecc_set or args.gateset, trust=args.trust_ecc)
     cfg = TrainConfig(hidden=args.hidden, layers=args.layers, max_steps=args.max_steps,
+                      reward=args.reward,
                       episodes_per_iter=args.episodes_per_iter, ppo=PPOConfig())
     res = train(circuits, ecc, cost=args.cost, minutes=args.minutes, output=args.output,
                 resume=args.resume, seed=args.seed, workers=args.jobs, config=cfg,
-                progress=not args.no_progress)
+                progress=not args.no_progress, heldout=heldout, eval_every=args.eval_every,
+                log=args.log)
     meta = res.meta
+    if args.log is not None and heldout:
+        from quartz.bench.plots import missing
+        from quartz.rl.learning_curve import plot_learning_curve
+
+        png = str(Path(args.log).with_suffix(".png"))
+        if missing() is None:
+            plot_learning_curve(args.log, png)
+            print(f"learning curve: {png}", file=sys.stderr)
+        else:
+            print(f"no learning curve: {missing()} is not installed", file=sys.stderr)
     bests = ", ".join(f"{k} {v:g}" for k, v in meta["best_costs"].items())
     print(f"trained {meta['episodes']} episodes in {meta['train_seconds'] / 60:.1f} min "
           f"(total); best costs: {bests}; wrote {args.output}", file=sys.stderr)

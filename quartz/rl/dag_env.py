@@ -16,7 +16,7 @@ import numpy as np
 from quartz import _core
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
-from quartz.rl.env import EpisodeRules, StepResult
+from quartz.rl.env import EpisodeRules, StepResult, check_reward, step_reward
 from quartz.rl.graph import GraphArrays
 
 
@@ -24,13 +24,13 @@ class DagRewriteEnv(EpisodeRules):
     """One episode of rewriting a circuit with an ECC set's transformations, incrementally.
 
     `matcher`: a quartz.search.Matcher; `cost`: an additive cost ('gates', 'cx', 't_count',
-    a weight dict...); `mapping`: model action j is real transformation mapping[j] (-1: none),
+    a weight dict...); `reward`: 'step' or 'best' (quartz.rl.env.step_reward); `mapping`: model action j is real transformation mapping[j] (-1: none),
     for models trained on a related ECC set (quartz.rl.checkpoint.action_map).
     """
 
     def __init__(self, matcher, cost, num_xfers: int, max_steps: int = 60,
                  max_rise: float = 6.0, min_steps: int = 0,
-                 mapping: Sequence[int] | None = None):
+                 mapping: Sequence[int] | None = None, reward: str = "step"):
         from quartz.search.costs import get_cost
 
         self.matcher = matcher
@@ -38,6 +38,7 @@ class DagRewriteEnv(EpisodeRules):
         if not self.cost_spec.spec.additive:
             raise QuartzError(f"the RL environment needs an additive cost (gate weights); "
                               f"{self.cost_spec.name!r} is not")
+        self.reward = check_reward(reward)
         self.num_xfers = num_xfers
         self.max_steps, self.max_rise, self.min_steps = max_steps, max_rise, min_steps
         self.to_real = None if mapping is None else np.asarray(mapping, dtype=np.int64)
@@ -97,7 +98,7 @@ class DagRewriteEnv(EpisodeRules):
         if not applied:  # listed, but a far rewrite changed its convexity: the list is fixed
             return StepResult(None, self.cost, 0.0, self.steps >= self.max_steps)
         new_cost = self.cost + delta
-        reward = self.cost - new_cost
+        reward = step_reward(self.reward, self.cost, self.best_cost, new_cost)
         self.cost = new_cost
         if new_cost < self.best_cost - 1e-12:
             self.best_cost, self.best = new_cost, self.circuit

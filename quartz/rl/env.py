@@ -42,6 +42,28 @@ class StepResult:
     done: bool
 
 
+REWARDS = ("step", "best")
+
+
+def check_reward(reward: str) -> str:
+    """`reward` when it is one of REWARDS, else a QuartzError naming them."""
+    if reward not in REWARDS:
+        from quartz.errors import QuartzError
+
+        raise QuartzError(f"unknown reward {reward!r}; choose one of {', '.join(REWARDS)}")
+    return reward
+
+
+def step_reward(kind: str, cost: float, best: float, new_cost: float) -> float:
+    """A step's reward: 'step' is the cost decrease of the step (negative when it rises);
+    'best' is how far the step gets below the episode's best so far (0 when it does not), so
+    an episode's rewards add up to start cost - best cost, the gain optimize_rl keeps, and
+    moves that raise the cost on the way to a better circuit cost nothing."""
+    if kind == "best":
+        return max(0.0, best - new_cost)
+    return cost - new_cost
+
+
 class EpisodeRules:
     """The stop action's index and when it is offered (both environments share them)."""
 
@@ -69,6 +91,7 @@ class RewriteEnv(EpisodeRules):
     max_steps: int = 60
     max_rise: float = 6.0
     min_steps: int = 0  # steps before the stop action becomes available
+    reward: str = "step"  # step_reward's kind
     circuit: Circuit = field(init=False, default=None)
     start_cost: float = field(init=False, default=0.0)
     cost: float = field(init=False, default=0.0)
@@ -104,7 +127,7 @@ class RewriteEnv(EpisodeRules):
             raise RuntimeError(f"matcher reported transformation {action} at gate {gate} "
                                "as applicable but could not apply it")
         new_cost = float(self.cost_fn(new))
-        reward = self.cost - new_cost
+        reward = step_reward(check_reward(self.reward), self.cost, self.best_cost, new_cost)
         self.circuit, self.cost = new, new_cost
         if new_cost < self.best_cost:
             self.best, self.best_cost = new, new_cost

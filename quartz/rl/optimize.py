@@ -32,8 +32,16 @@ class RLSettings:
     max_steps: int = 100
     max_rise: float = 6.0
     min_steps: int = 10  # steps before the stop action is offered
-    greedy_share: float = 0.15  # share of the budget kept for the final greedy pass
+    reward: str = "best"  # fine-tuning's reward (quartz.rl.env.step_reward), as in training
+    greedy_share: float = 0.15  # without search: share of the budget for the final greedy pass
     fine_tune_batch: int = 128
+    # Policy between two searches: the search (quartz.search.search, anneal) first, for up to
+    # search_share of the budget (less when it converges); the policy's episodes from its
+    # result; the search again from the best circuit of the episodes for the last
+    # final_search_share. search=False: the episodes alone, then the greedy pass.
+    search: bool = True
+    search_share: float = 0.6
+    final_search_share: float = 0.2
 
 
 def default_model_path(gate_set) -> Path:
@@ -108,10 +116,16 @@ def _load_model(model, xfers, dev):
 
 def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 60.0,
                 seed: int | None = None, model=None, *, settings: RLSettings | None = None,
-                fine_tune: bool | None = None) -> Circuit:
-    """Optimize `circuit` with the RL policy for about `timeout` seconds; returns the best circuit
-    (checked equivalent). Ctrl-C (KeyboardInterrupt) ends the episodes early, keeping the best
-    so far."""
+                fine_tune: bool | None = None, threads: int | None = None,
+                polish: str | None = None) -> Circuit:
+    """Optimize `circuit` with the search and the RL policy for about `timeout` seconds; returns
+    the best circuit (checked equivalent).
+
+    The search runs first (up to RLSettings.search_share of the budget), the policy's episodes
+    start from its result (fine-tuning a copy of the model on this circuit), and the search
+    runs again from the best circuit they found, so the policy's moves are a way out of the
+    search's local minimum. `threads` and `polish` are the search's (quartz.search.search).
+    Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
     require_torch()
     from quartz.rl.agent import torch
     from quartz.rl.env import cost_function
@@ -131,21 +145,33 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     dev = device()
     net, mapping = _load_model(default_model_path(gate_set) if model is None else model, xfers, dev)
     cost_fn = cost_function(cost)
-    threads = torch.get_num_threads()
-    if dev.type == "cpu":
-        torch.set_num_threads(1)  # small graphs: threads only add overhead
-    try:
-        best, interrupted = _rl_loop(circuit, net, matcher, mapping, cost,
-                                     t0 + timeout * (1 - s.greedy_share),
-                                     0 if seed is None else int(seed), dev, s)
-    finally:
-        torch.set_num_threads(threads)
+    seed = 0 if seed is None else int(seed)
+    deadline = t0 + timeout
+    start, interrupted = circuit, False
+    if s.search:
+        first = search(circuit, matcher, cost=cost, timeout=s.search_share * timeout, seed=seed,
+                       threads=threads, polish=polish, progress=False)
+        start, interrupted = first.circuit, first.interrupted
+    best = start
+    if not interrupted:
+        torch_threads = torch.get_num_threads()
+        if dev.type == "cpu":
+            torch.set_num_threads(1)  # small graphs: threads only add overhead
+        share = s.final_search_share if s.search else s.greedy_share
+        try:
+            best, interrupted = _rl_loop(start, net, matcher, mapping, cost,
+                                         deadline - share * timeout, seed, dev, s)
+        finally:
+            torch.set_num_threads(torch_threads)
     from quartz.rl.equivalence import check_equivalent
 
     if interrupted:  # only a short greedy pass (the search stops at once on a second signal)
         out = _greedy(matcher, best, cost, time.monotonic(), 0.2)
+    elif s.search:
+        out = search(best, matcher, cost=cost, timeout=max(0.0, deadline - time.monotonic()),
+                     seed=seed + 1, threads=threads, polish=polish, progress=False).circuit
     else:
-        out = _greedy(matcher, best, cost, t0 + timeout, min(2.0, 0.15 * timeout))
+        out = _greedy(matcher, best, cost, deadline, min(2.0, 0.15 * timeout))
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
     check_equivalent(circuit, out)
@@ -166,7 +192,7 @@ def _rl_loop(circuit: Circuit, net, matcher, mapping, cost, deadline: float, see
     rng = np.random.default_rng(seed)
     gen = torch.Generator().manual_seed(seed)
     env = DagRewriteEnv(matcher, cost, net.config.num_actions - 1, s.max_steps, s.max_rise,
-                        s.min_steps, mapping=mapping)
+                        s.min_steps, mapping=mapping, reward=s.reward)
     env.reset(circuit)
     best, best_cost = circuit, env.start_cost
     optimizer = torch.optim.Adam(net.parameters(), lr=1e-4) if s.fine_tune else None

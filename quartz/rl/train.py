@@ -35,6 +35,7 @@ class TrainConfig:
     max_steps: int = 60
     max_rise: float = 6.0
     min_steps: int = 10  # steps before stop is offered (see quartz.rl.env)
+    reward: str = "best"  # quartz.rl.env.step_reward: exploration that raises the cost is free
     temperature: float | None = None  # None: Quarl's hit-rate temperature
     episodes_per_iter: int = 12
     restart_from_best: float = 0.5  # probability an episode starts at the best circuit so far
@@ -58,8 +59,14 @@ def _default_workers() -> int:
 def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.0,
           output: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
           seed: int = 0, workers: int | None = None, config: TrainConfig | None = None,
-          max_iterations: int | None = None, progress: bool = True) -> TrainResult:
-    """Train (or keep training) a policy for `ecc_set` on `circuits` for `minutes` of wall time."""
+          max_iterations: int | None = None, progress: bool = True,
+          heldout: list[Circuit] | None = None, eval_every: int = 5,
+          log: str | os.PathLike | None = None) -> TrainResult:
+    """Train (or keep training) a policy for `ecc_set` on `circuits` for `minutes` of wall time.
+
+    `heldout`: circuits never trained on, scored every `eval_every` iterations (and at the start
+    and end) by quartz.rl.learning_curve.heldout_reward; `log`: a CSV file that gets one row per
+    iteration (appended, so a resumed run continues it)."""
     if not circuits:
         raise QuartzError("no training circuits")
     cfg = config or TrainConfig()
@@ -105,8 +112,30 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
         from tqdm import tqdm
 
         bar = tqdm(total=round(budget), unit="s", desc="rl train", file=sys.stderr, leave=False)
+    eval_env = None
+    if heldout:
+        from quartz.rl.workers import make_env
+
+        eval_env = make_env(xfers, cost, cfg.max_steps, cfg.max_rise, cfg.min_steps, cfg.reward)
+
+    def score() -> float | None:
+        """Held-out reward of the current model (None without held-out circuits)."""
+        if eval_env is None:
+            return None
+        from quartz.rl.learning_curve import heldout_reward
+
+        return heldout_reward(model, eval_env, heldout, dev)
+
+    def seconds() -> float:
+        return meta["train_seconds"] + time.monotonic() - last_save
+
+    if log is not None and heldout and meta["iterations"] == 0:
+        from quartz.rl.learning_curve import append_log
+
+        append_log(log, {"iteration": 0, "episodes": 0, "train_seconds": 0.0,
+                         "heldout_reward": score()})
     with RolloutPool(workers, xfers, cost, cfg.max_steps, cfg.max_rise, model.config,
-                     cfg.min_steps) as pool:
+                     cfg.min_steps, cfg.reward) as pool:
         it = 0
         while time.monotonic() - t0 < budget and (max_iterations is None or it < max_iterations):
             jobs = []
@@ -129,7 +158,15 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
             rec = {"iteration": meta["iterations"], "episodes": meta["episodes"],
                    "mean_reward": float(np.mean(rewards)), "steps": len(transitions),
                    "best_costs": dict(zip(names, best_costs)), **stats}
+            last = time.monotonic() - t0 >= budget or (max_iterations is not None
+                                                        and it >= max_iterations)
+            if heldout and (meta["iterations"] % max(1, eval_every) == 0 or last):
+                rec["heldout_reward"] = score()
             history.append(rec)
+            if log is not None:
+                from quartz.rl.learning_curve import append_log
+
+                append_log(log, {**rec, "train_seconds": seconds()})
             now = time.monotonic()
             if bar is not None:
                 bar.update(min(round(now - t0), bar.total) - bar.n)

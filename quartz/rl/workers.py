@@ -13,17 +13,17 @@ _W: dict = {}
 
 
 def make_env(transformations, cost, max_steps: int, max_rise: float,
-             min_steps: int = 0) -> DagRewriteEnv:
+             min_steps: int = 0, reward: str = "step") -> DagRewriteEnv:
     """An environment over the real matcher for these transformations and cost."""
     from quartz.search import Matcher
 
     return DagRewriteEnv(Matcher(transformations), cost, len(transformations),
-                         max_steps, max_rise, min_steps)
+                         max_steps, max_rise, min_steps, reward=reward)
 
 
-def _init(transformations, cost, max_steps, max_rise, min_steps, config: dict) -> None:
+def _init(transformations, cost, max_steps, max_rise, min_steps, reward, config: dict) -> None:
     torch.set_num_threads(1)
-    _W["env"] = make_env(transformations, cost, max_steps, max_rise, min_steps)
+    _W["env"] = make_env(transformations, cost, max_steps, max_rise, min_steps, reward)
     _W["model"] = ActorCritic(ModelConfig(**config)).eval()
 
 
@@ -41,14 +41,14 @@ class RolloutPool:
     """Plays batches of episodes, in `workers` processes (or in-process when workers <= 1)."""
 
     def __init__(self, workers: int, transformations, cost, max_steps: int, max_rise: float,
-                 config: ModelConfig, min_steps: int = 0):
+                 config: ModelConfig, min_steps: int = 0, reward: str = "step"):
         self.workers = workers
-        args = (transformations, cost, max_steps, max_rise, min_steps, config.to_dict())
+        args = (transformations, cost, max_steps, max_rise, min_steps, reward, config.to_dict())
         if workers > 1:
             self.pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=args)
         else:
             self.pool = None
-            self.env = make_env(*args[:5])
+            self.env = make_env(*args[:6])
 
     def play(self, model, jobs: list[tuple], dev=None) -> list[Episode]:
         """Run jobs (circuit_index, circuit, seed, temperature) with the model's current weights."""

@@ -112,3 +112,18 @@ def test_rl_train_missing_resume_is_refused_before_work(tmp_path, capsys, monkey
     assert main(["rl", "train", "--circuits", str(NAM), "--minutes", "60", "-o",
                  str(tmp_path / "m.pt"), "--resume", str(tmp_path / "nope.pt")]) == 2
     assert f"cannot read RL model {tmp_path / 'nope.pt'}" in capsys.readouterr().err
+
+
+def test_rl_train_log_and_eval_every_are_checked_before_work(tmp_path, regular_file, capsys,
+                                                            monkeypatch):
+    pytest.importorskip("torch")
+    import quartz.cli.rl_cmd as rl_cmd
+
+    monkeypatch.setattr(rl_cmd, "load_training_circuits", boom)
+    model = str(tmp_path / "m.pt")
+    for out, expected in bad_outputs(tmp_path, regular_file):
+        refused_fast(["rl", "train", "--circuits", str(NAM), "--minutes", "60", "-o", model,
+                      "--log", str(out)], capsys, "rl", expected)
+    assert main(["rl", "train", "--circuits", str(NAM), "--minutes", "60", "-o", model,
+                 "--eval-every", "0"]) == 2
+    assert "--eval-every must be at least 1, got 0" in capsys.readouterr().err

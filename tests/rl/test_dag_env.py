@@ -116,3 +116,35 @@ def test_model_action_mapping(nam_matcher):
 def test_needs_an_additive_cost(nam_matcher):
     with pytest.raises(QuartzError, match="additive cost"):
         DagRewriteEnv(nam_matcher, "depth", 3)
+
+
+def test_best_reward_adds_up_to_the_episodes_gain(nam_matcher):
+    """reward='best': each step earns how far it gets below the best so far, never < 0; the sum
+    over an episode is start cost - best cost; the reference environment agrees step by step."""
+    from quartz.rl.env import RewriteEnv, cost_function
+
+    rng = np.random.default_rng(8)
+    n = len(nam_matcher.transformations)
+    c = bench("barenco_tof_3")
+    env = DagRewriteEnv(nam_matcher, "gates", n, max_steps=80, max_rise=4, reward="best")
+    ref = RewriteEnv(nam_matcher, cost_function("gates"), n, max_steps=80, max_rise=4,
+                     reward="best")
+    env.reset(c)
+    ref.reset(c)
+    total, rewards = 0.0, []
+    for _ in range(80):
+        app = by_circuit_index(env)
+        if not app:
+            break
+        gate = list(app)[rng.integers(len(app))]
+        x = app[gate][rng.integers(len(app[gate]))]
+        res = env.step(int(env.core.topo_order()[gate]), x)
+        want = ref.step(gate, x)
+        assert res.reward == want.reward >= 0 and res.done == want.done
+        rewards.append(res.reward)
+        total += res.reward
+        if res.done:
+            break
+    assert total == env.start_cost - env.best_cost and len(rewards) > 5
+    with pytest.raises(QuartzError, match="unknown reward 'gain'; choose one of step, best"):
+        DagRewriteEnv(nam_matcher, "gates", n, reward="gain")

@@ -197,3 +197,34 @@ def test_rl_uses_the_requested_gate_set_and_names_the_sets_with_models():
     out = quartz.optimize(c, "ibm_modern", method="rl", model=net, timeout=2.0, seed=0)
     assert set(out.count_ops()) <= {"rz", "sx", "x", "cx"} and len(out) <= 4
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
+
+
+def test_rl_runs_between_two_searches(nam_ecc, small_model, monkeypatch):
+    """The search runs first, the episodes start from its result, the search runs again from
+    the episodes' best; with settings.search=False only the episodes and the greedy pass."""
+    import quartz.rl.optimize as rl_optimize
+    from quartz.rl.optimize import RLSettings
+
+    calls, starts = [], []
+
+    def spy(circuit, *args, **kw):
+        calls.append((len(circuit), kw.get("greedy_only", False)))
+        return search(circuit, *args, **kw)
+
+    real_loop = rl_optimize._rl_loop
+
+    def loop_spy(start, *args, **kw):
+        starts.append(len(start))
+        return real_loop(start, *args, **kw)
+
+    monkeypatch.setattr(rl_optimize, "search", spy)
+    monkeypatch.setattr(rl_optimize, "_rl_loop", loop_spy)
+    c = bench("barenco_tof_3")
+    out = optimize_rl(c, nam_ecc, timeout=4.0, seed=0, model=small_model)
+    assert [g for _, g in calls] == [False, False] and calls[0][0] == len(c)
+    assert starts[0] < len(c)  # the episodes start from the first search's result
+    assert len(out) <= starts[0] and equivalent(c, out)
+    calls.clear(), starts.clear()
+    out = optimize_rl(c, nam_ecc, timeout=2.0, seed=0, model=small_model,
+                      settings=RLSettings(search=False))
+    assert starts == [len(c)] and [g for _, g in calls] == [True] and equivalent(c, out)

@@ -12,7 +12,8 @@ from quartz.rl.train import TrainConfig, train
 def test_training_beats_random_policy(nam_ecc, nam_matcher, tmp_path):
     circ = bench("tof_3")
     cfg = TrainConfig(hidden=32, layers=4, max_steps=6, min_steps=3, episodes_per_iter=8,
-                      restart_from_best=0.0, ppo=PPOConfig(lr=2e-3, epochs=4, minibatch=64))
+                      restart_from_best=0.0, reward="step",  # the reward compared below
+                      ppo=PPOConfig(lr=2e-3, epochs=4, minibatch=64))
     res = train([circ], nam_ecc, minutes=5, max_iterations=4, seed=0, workers=1, config=cfg,
                 output=tmp_path / "m.pt", progress=False)
     assert (tmp_path / "m.pt").is_file() and res.meta["episodes"] == 32
@@ -26,3 +27,31 @@ def test_training_beats_random_policy(nam_ecc, nam_matcher, tmp_path):
                             for _ in range(16)])
     assert trained_mean > random_mean, (trained_mean, random_mean)
     assert res.history[-1]["best_costs"]["tof_3"] <= len(circ)
+
+
+def test_log_heldout_reward_and_learning_curve(nam_ecc, tmp_path):
+    """The CSV log gets a row per iteration (plus the untrained score), the held-out reward at
+    the start, every eval_every iterations and at the end; a resumed run appends to it."""
+    from quartz.rl.learning_curve import plot_learning_curve, read_log
+
+    cfg = TrainConfig(hidden=16, layers=2, max_steps=6, min_steps=3, episodes_per_iter=4,
+                      ppo=PPOConfig(epochs=1, minibatch=32))
+    log, model = tmp_path / "train.csv", tmp_path / "m.pt"
+    held = [bench("tof_4"), bench("barenco_tof_3")]
+    train([bench("tof_3")], nam_ecc, minutes=5, max_iterations=3, seed=0, workers=1, config=cfg,
+          output=model, progress=False, heldout=held, eval_every=2, log=log)
+    rows = read_log(log)
+    assert [int(r["iteration"]) for r in rows] == [0, 1, 2, 3]
+    scored = [int(r["iteration"]) for r in rows if not np.isnan(r["heldout_reward"])]
+    assert scored == [0, 2, 3]
+    # a greedy episode's best is never above its start, so the score is a gain >= 0
+    assert all(r["heldout_reward"] >= 0 for r in rows if not np.isnan(r["heldout_reward"]))
+    assert rows[-1]["episodes"] == 12 and rows[-1]["train_seconds"] > 0
+    train([bench("tof_3")], nam_ecc, minutes=5, max_iterations=1, seed=1, workers=1, config=cfg,
+          output=model, resume=model, progress=False, heldout=held, eval_every=2, log=log)
+    rows = read_log(log)
+    assert [int(r["iteration"]) for r in rows] == [0, 1, 2, 3, 4]  # no second iteration-0 row
+    assert rows[-1]["train_seconds"] >= rows[-2]["train_seconds"]
+    png = tmp_path / "curve.png"
+    plot_learning_curve(log, png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,74 @@
+"""Training progress: held-out reward of a policy, the per-iteration CSV log and its PNG curve.
+
+The held-out reward of a policy is the mean, over circuits never trained on, of how much one
+greedy episode lowers each circuit's cost (start cost - best cost of the episode): greedy
+acting is deterministic, so the curve moves only when the policy does.
+"""
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import numpy as np
+
+from quartz.circuit import Circuit
+
+LOG_COLUMNS = ["iteration", "episodes", "train_seconds", "mean_reward", "steps", "loss",
+               "heldout_reward"]
+
+
+def heldout_reward(model, env, circuits: list[Circuit], dev=None) -> float:
+    """Mean cost decrease of one greedy episode per circuit (the module docstring)."""
+    from quartz.rl.rollout import run_episode
+
+    gains = []
+    for c in circuits:
+        ep = run_episode(model, env, c, greedy=True, dev=dev)
+        gains.append(ep.start_cost - ep.best_cost)
+    return float(np.mean(gains)) if gains else float("nan")
+
+
+def append_log(path: str | os.PathLike, row: dict) -> None:
+    """Append one iteration's row to the CSV log (with the header when the file is new)."""
+    p = Path(path)
+    new = not p.exists() or p.stat().st_size == 0
+    with open(p, "a", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=LOG_COLUMNS, extrasaction="ignore")
+        if new:
+            w.writeheader()
+        w.writerow({k: ("" if row.get(k) is None else row.get(k)) for k in LOG_COLUMNS})
+
+
+def read_log(path: str | os.PathLike) -> list[dict]:
+    """The rows of a CSV log, numbers as floats (missing values as NaN)."""
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    return [{k: float(v) if v not in ("", None) else float("nan") for k, v in r.items()}
+            for r in rows]
+
+
+def plot_learning_curve(log: str | os.PathLike, png: str | os.PathLike) -> None:
+    """The CSV log as a PNG: training episodes' mean reward and the held-out reward."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = read_log(log)
+    x = np.array([r["train_seconds"] / 60 for r in rows])
+    train = np.array([r["mean_reward"] for r in rows])
+    held = np.array([r["heldout_reward"] for r in rows])
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(x, train, color="0.7", lw=0.8, label="training episodes: mean reward")
+    ok = ~np.isnan(held)
+    ax.plot(x[ok], held[ok], "o-", color="C0", ms=3, label="held-out: cost decrease, greedy episode")
+    ax.set_xlabel("training time (min)")
+    ax.set_ylabel("gates removed per episode")
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    tmp = Path(str(png) + ".tmp.png")
+    fig.savefig(tmp, dpi=120)
+    plt.close(fig)
+    os.replace(tmp, png)
