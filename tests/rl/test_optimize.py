@@ -121,7 +121,15 @@ def test_compare_table(nam_ecc, small_model, tmp_path):
     table = markdown(rows)
     assert table.splitlines()[0].startswith("| circuit | original | search | RL")
     assert "| tof_3 | 45 |" in table
-    assert main([src, "--timeout", "0.3", "--model", str(path)]) == 0
+    r = rows[0]
+    verdict = ("fewer gates on 1" if r["rl"] < r["search"] else
+               "more on 1" if r["rl"] > r["search"] else "equal on 1")
+    assert verdict in table and "1 - geomean: search " in table
+    js = tmp_path / "rows.json"
+    assert main([src, "--timeout", "0.3", "--model", str(path), "--json", str(js)]) == 0
+    import json
+
+    assert [x["circuit"] for x in json.loads(js.read_text())] == ["tof_3"]
 
 
 def test_shipped_model_is_the_default(nam_ecc):
