@@ -49,7 +49,12 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     """Optimise one benchmark circuit with `algorithm` and check the result.
 
     The whole budget is used (patience=None) unless `algorithm` reads 'ALG@PATIENCE'
-    ('anneal@auto': the default convergence rule; 'anneal@5': 5 s without improvement)."""
+    ('anneal@auto': the default convergence rule; 'anneal@5': 5 s without improvement);
+    'ALG+PROPOSAL' ('anneal+first') runs the anneal with that move proposal
+    (quartz.search.driver.PROPOSALS) instead of the default."""
+    from unittest import mock
+
+    from quartz.search import driver
     from quartz.search.patience import as_patience
     import quartz
     from quartz.bench.equivalence import check_equivalence
@@ -58,9 +63,11 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     history: list = []
     t0 = time.monotonic()
     alg, _, pat = algorithm.partition("@")
+    alg, _, proposal = alg.partition("+")
     patience = None if not pat else as_patience(pat if pat == "auto" else float(pat))
-    out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=alg,
-                          history=history, patience=patience)
+    with mock.patch.object(driver, "DEFAULT_PROPOSAL", proposal or driver.DEFAULT_PROPOSAL):
+        out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=alg,
+                              history=history, patience=patience)
     dt = time.monotonic() - t0
     chk = check_equivalence(c, out, timeout=120.0)
     return {"circuit": name, "qubits": c.num_qubits, "original": len(c), "original_cx": c.cx_count,

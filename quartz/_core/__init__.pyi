@@ -198,7 +198,7 @@ def optimize(matcher: Matcher, circuit: Circuit, cost: CostSpec, timeout: float 
              restart_after: float = 2.0, patience: float = -1.0,
              patience_per_gate: float = 0.0, patience_growth: float = 0.0,
              time_offset: float = 0.0, last_improvement: float = 0.0,
-             resynth_1q: bool = False,
+             resynth_1q: bool = False, proposal: int = 0,
              ) -> tuple[Circuit, list[tuple[float, float]], bool, int, bool, float]:
     """(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of
     the last improvement (with time_offset)). patience < 0: no convergence stop."""

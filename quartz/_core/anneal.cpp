@@ -69,6 +69,7 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
     double polish_cost = 0.0;  // seconds the last polish took
     Match m;
     PreparedRewrite rw;
+    std::vector<int> scratch;
     auto save = [&] {
       if (unsaved) { best = dag.to_circuit(); unsaved = false; }
     };
@@ -78,7 +79,9 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
         int v = dag.random_node(rng);
         if (ix_.by_type[static_cast<int>(dag.type(v))].empty()) continue;
         moves++;
-        if (!propose_move(ix_, dag, v, rng, m, rw)) continue;
+        if (opt_.proposal == 0 ? !propose_move(trie_, ix_, dag, v, rng, m, rw, scratch)
+                               : !propose_move(ix_, dag, v, rng, m, rw))
+          continue;
         const double d = rw.delta;
         if (d > 1e-9 && unif(rng) >= std::exp(-d / T)) continue;
         if (d > 1e-9) save();  // leaving a best state

@@ -165,7 +165,8 @@ void bind_search(py::module_& m) {
                        bool polish_candidates, py::object progress, double progress_interval,
                        int algorithm, double temperature, double restart_after,
                        double patience, double patience_per_gate, double patience_growth,
-                       double time_offset, double last_improvement, bool resynth_1q) {
+                       double time_offset, double last_improvement, bool resynth_1q,
+                       int proposal) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -187,6 +188,8 @@ void bind_search(py::module_& m) {
           opt.time_offset = time_offset;
           opt.last_improvement = last_improvement;
           opt.resynth_1q = resynth_1q;
+          if (proposal < 0 || proposal > 1) throw py::value_error("proposal must be 0 or 1");
+          opt.proposal = proposal;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -247,7 +250,7 @@ void bind_search(py::module_& m) {
         py::arg("algorithm") = 0, py::arg("temperature") = 0.3, py::arg("restart_after") = 2.0,
         py::arg("patience") = -1.0, py::arg("patience_per_gate") = 0.0,
         py::arg("patience_growth") = 0.0, py::arg("time_offset") = 0.0,
-        py::arg("last_improvement") = 0.0, py::arg("resynth_1q") = false,
+        py::arg("last_improvement") = 0.0, py::arg("resynth_1q") = false, py::arg("proposal") = 0,
         "(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of "
         "the last improvement (with time_offset)). patience < 0: no convergence stop.");
 }

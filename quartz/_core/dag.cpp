@@ -39,6 +39,22 @@ bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Ma
   return false;
 }
 
+bool propose_move(const XferTrie& trie, const XferIndex& ix, Dag& dag, int v,
+                  std::mt19937_64& rng, Match& m, PreparedRewrite& rw, std::vector<int>& scratch) {
+  scratch.clear();
+  trie.candidates(dag, v, scratch);
+  for (size_t left = scratch.size(); left > 0; left--) {
+    const size_t k = rng() % left;
+    const Xfer& x = ix.xfers[scratch[k]];
+    std::swap(scratch[k], scratch[left - 1]);
+    try {
+      if (match_view(dag, x, v, m) && dag.prepare(x, m, rw)) return true;
+    } catch (const std::overflow_error&) {  // exact angle arithmetic overflowed: no move
+    }
+  }
+  return false;
+}
+
 double GateCost::operator()(GateType t, const Param* params) const {
   double c = weight[static_cast<int>(t)];
   if (t_weight != 0.0 && is_t_like(t, params[0])) c += t_weight;

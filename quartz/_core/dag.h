@@ -10,6 +10,7 @@
 #include "circuit.h"
 #include "matcher.h"
 #include "preprocess.h"
+#include "xfer_trie.h"
 
 namespace quartz {
 
@@ -106,5 +107,9 @@ class Dag {
 // matches there convexly, prepared in rw; false when none does.
 bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Match& m,
                   PreparedRewrite& rw);
+// A move at node v drawn uniformly among the transformations that match there convexly: the
+// trie's structural candidates, tried in random order until one matches (scratch: a buffer).
+bool propose_move(const XferTrie& trie, const XferIndex& ix, Dag& dag, int v,
+                  std::mt19937_64& rng, Match& m, PreparedRewrite& rw, std::vector<int>& scratch);
 
 }  // namespace quartz

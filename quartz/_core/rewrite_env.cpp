@@ -13,42 +13,8 @@ RewriteEnvCore::RewriteEnvCore(std::shared_ptr<const XferIndex> ix, const Circui
 }
 
 void RewriteEnvCore::build_index() {
-  trie_.clear();
-  radius_ = 0;
-  for (int t = 0; t < kNumGateTypes; t++) {
-    root_[t] = static_cast<int>(trie_.size());
-    trie_.emplace_back();
-    for (int x : ix_->by_type[t]) {
-      const Xfer& xf = ix_->xfers[x];
-      const int n = xf.src_gates;
-      if (n > static_cast<int>(sizeof(walk_) / sizeof(walk_[0])))
-        throw std::invalid_argument("a transformation's source is too long for the environment");
-      radius_ = std::max(radius_, n - 1);
-      int cur = root_[t];
-      for (int i = 1; i < n; i++) {
-        TrieNode key;
-        key.from = static_cast<int>(std::find(xf.order.begin(), xf.order.begin() + i,
-                                              xf.step_from[i]) - xf.order.begin());
-        key.slot = xf.step_from_slot[i];
-        key.fwd = xf.step_forward[i] ? 1 : 0;
-        key.to_slot = xf.step_to_slot[i];
-        key.type = xf.src.gates()[xf.order[i]].type;
-        int found = -1;
-        for (int ch : trie_[cur].children) {
-          const TrieNode& c = trie_[ch];
-          if (c.from == key.from && c.slot == key.slot && c.fwd == key.fwd &&
-              c.to_slot == key.to_slot && c.type == key.type) { found = ch; break; }
-        }
-        if (found < 0) {
-          found = static_cast<int>(trie_.size());
-          trie_.push_back(key);
-          trie_[cur].children.push_back(found);
-        }
-        cur = found;
-      }
-      trie_[cur].xfers.push_back(x);
-    }
-  }
+  trie_ = XferTrie(*ix_);
+  radius_ = trie_.radius();
 }
 
 void RewriteEnvCore::reset(const Circuit& c) {
@@ -63,37 +29,19 @@ void RewriteEnvCore::clear(int v) {
   }
 }
 
-void RewriteEnvCore::walk(int t, int depth) {
-  const TrieNode& node = trie_[t];
-  for (int x : node.xfers) {
-    const Xfer& xf = ix_->xfers[x];
-    try {
-      if (match_view(dag_, xf, anchor_, m_) && dag_.prepare(xf, m_, rw_)) out_->push_back(x);
-    } catch (const std::overflow_error&) {  // exact angle arithmetic overflowed: no move
-    }
-  }
-  for (int ch : node.children) {
-    const TrieNode& c = trie_[ch];
-    const int u = walk_[c.from];
-    const int cand = c.fwd ? dag_.next(u, c.slot) : dag_.prev(u, c.slot);
-    if (cand < 0 || dag_.type(cand) != c.type) continue;
-    if (dag_.qubit(cand, c.to_slot) != dag_.qubit(u, c.slot)) continue;
-    bool seen = false;
-    for (int j = 0; j < depth && !seen; j++) seen = walk_[j] == cand;
-    if (seen) continue;
-    walk_[depth] = cand;
-    walk(ch, depth + 1);
-  }
-}
-
 void RewriteEnvCore::refresh(int v) {
   if (static_cast<int>(app_.size()) < dag_.capacity()) app_.resize(dag_.capacity());
   clear(v);
   std::vector<int>& out = app_[v];
-  out_ = &out;
-  anchor_ = v;
-  walk_[0] = v;
-  walk(root_[static_cast<int>(dag_.type(v))], 1);
+  cand_.clear();
+  trie_.candidates(dag_, v, cand_);
+  for (int x : cand_) {
+    const Xfer& xf = ix_->xfers[x];
+    try {
+      if (match_view(dag_, xf, v, m_) && dag_.prepare(xf, m_, rw_)) out.push_back(x);
+    } catch (const std::overflow_error&) {  // exact angle arithmetic overflowed: no move
+    }
+  }
   std::sort(out.begin(), out.end());
   total_ += static_cast<long>(out.size());
 }

@@ -17,6 +17,7 @@
 #include "circuit.h"
 #include "dag.h"
 #include "matcher.h"
+#include "xfer_trie.h"
 
 namespace quartz {
 
@@ -51,24 +52,9 @@ class RewriteEnvCore {
   std::shared_ptr<const XferIndex> ix_;
   GateCost gc_;
   Dag dag_;
-  void walk(int t, int depth);
-
-  // The sources' structure as a trie: one root per first gate type; a child is one more source
-  // gate, reached from the gate matched at position `from` of the match order along its wire
-  // `slot`, forward or backward, of type `type`, arriving at its wire `to_slot`. A node lists
-  // the transformations whose source ends there, so a refresh tests each step once for all
-  // the sources that share it, and runs the full match only on what survives.
-  struct TrieNode {
-    int from = 0, slot = 0, fwd = 0, to_slot = 0;
-    GateType type = GateType::NUM_TYPES;
-    std::vector<int> children, xfers;
-  };
-  std::vector<TrieNode> trie_;
-  int root_[kNumGateTypes];
-  int radius_ = 0;                      // largest source, in gates, minus one
-  int walk_[kMaxPatternQubits * 8];     // gates matched so far, in match order
-  std::vector<int>* out_ = nullptr;
-  int anchor_ = -1;
+  XferTrie trie_;
+  int radius_ = 0;
+  std::vector<int> cand_;
   std::vector<std::vector<int>> app_;   // by node id
   long total_ = 0;
   int last_refreshed_ = 0;

@@ -49,7 +49,7 @@ void SearchProgress::report(double cost, int gates) {
 
 Searcher::Searcher(const XferIndex& ix, const CostSpec& cost, const SearchOptions& opt,
                    SearchProgress& pr)
-    : ix_(ix), cost_(cost), opt_(opt), pr_(pr) {
+    : ix_(ix), trie_(ix), cost_(cost), opt_(opt), pr_(pr) {
   reducing_.assign(ix.xfers.size(), 0);
   CostSpec formula = cost;
   formula.callback = nullptr;

@@ -13,6 +13,7 @@
 
 #include "circuit.h"
 #include "matcher.h"
+#include "xfer_trie.h"
 
 namespace quartz {
 
@@ -48,6 +49,9 @@ struct SearchOptions {
   double temperature = 0.3;   // a move raising the cost by d is accepted with exp(-d/T)
   double restart_after = 2.0; // seconds without a new best before a chain returns to its best
   double sync_every = 0.5;
+  // anneal moves at a gate: 0 uniform among the transformations that match there (XferTrie),
+  // 1 the first that matches after a random offset in its first gate type's list
+  int proposal = 0;
   bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing
   // Polish also writes every run of one-qubit h/x/rz gates in its shortest form
   // (preprocess::resynthesize_1q_runs): an inexact move (float angles), off by default.
@@ -104,6 +108,7 @@ class Searcher {
   Circuit windowed(const Circuit& c, std::chrono::steady_clock::time_point until, uint64_t seed,
                    bool whole, double* part_cost) const;
   const XferIndex& ix_;
+  XferTrie trie_;
   CostSpec cost_;
   SearchOptions opt_;
   SearchProgress& pr_;

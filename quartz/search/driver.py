@@ -19,6 +19,11 @@ from quartz.search.patience import PatienceLike, as_patience
 
 ALGORITHMS = ("best_first", "anneal")  # order of SearchOptions::algorithm
 POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyle
+# How an annealing move picks its transformation at a random gate: uniformly among those that
+# match there (found through a trie of the sources), or the first that matches after a random
+# offset in the list of its first gate type (the earlier rule; faster to describe, biased).
+PROPOSALS = ("uniform", "first")
+DEFAULT_PROPOSAL = "uniform"  # what search() uses when it is given none
 # Restarts of a search that finished early: gamma grows by this factor up to MAX_GAMMA, and
 # no restart begins with less than RESTART_MIN_SECONDS left.
 RESTART_GROWTH = 1.1
@@ -74,7 +79,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            polish: str | None = None, polish_candidates: bool = False,
            algorithm: str = "anneal", temperature: float = 0.3,
            restart_after: float = 2.0, patience: PatienceLike = "auto",
-           resynth_1q: bool = False) -> SearchResult:
+           resynth_1q: bool = False, proposal: str | None = None) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -91,7 +96,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     circuit, a Patience rule, or None to use the whole budget (benchmarks). `resynth_1q`:
     polishing also writes every run of one-qubit h/x/rz gates in its shortest form, an
     inexact move (float angles; quartz.search.resynth_2q uses it for exact=False); it needs
-    `polish`.
+    `polish`. `proposal`: how an annealing move picks its transformation (PROPOSALS;
+    None: DEFAULT_PROPOSAL).
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -101,6 +107,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
         raise QuartzError("cannot optimize a circuit with symbolic angles; bind the symbols first")
     if polish is not None and polish not in POLISH_STYLES:
         raise QuartzError(f"unknown polish style {polish!r}; choose one of {', '.join(POLISH_STYLES)}")
+    proposal = DEFAULT_PROPOSAL if proposal is None else proposal
+    if proposal not in PROPOSALS:
+        raise QuartzError(f"unknown proposal {proposal!r}; choose one of {', '.join(PROPOSALS)}")
     if algorithm not in ALGORITHMS:
         raise QuartzError(f"unknown search algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
     threads = resolve_threads(threads)
@@ -138,7 +147,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 patience_per_gate=0.0 if rule is None else rule.per_gate,
                 patience_growth=0.0 if rule is None else rule.growth,
                 time_offset=offset, last_improvement=last_improvement,
-                resynth_1q=bool(resynth_1q))
+                resynth_1q=bool(resynth_1q), proposal=PROPOSALS.index(proposal))
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:

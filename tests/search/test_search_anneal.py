@@ -41,14 +41,30 @@ def test_dag_relabels_when_a_gap_is_used_up(nam_matcher):
     assert same_unitary(Circuit._wrap(out), c)
 
 
+@pytest.mark.parametrize("proposal", ["uniform", "first"])
 @pytest.mark.parametrize("seed", range(4))
-def test_anneal_random_circuits_stay_equal_and_shrink(seed, small_set):
+def test_anneal_random_circuits_stay_equal_and_shrink(seed, proposal, small_set):
     c = random_nam_circuit(4, 60, seed)
     r = search(c, small_set, timeout=1.0, seed=seed, progress=False, algorithm="anneal",
-               polish="rz")
+               polish="rz", proposal=proposal)
     assert len(r.circuit) < len(c)
     assert same_unitary(r.circuit, c)
     assert r.expansions > 1000  # moves evaluated
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_uniform_proposals_keep_the_unitary_with_the_shipped_set(seed):
+    """The trie-driven moves with the shipped Nam (6,3) set (the trie's long sources)."""
+    m = Matcher(ecc_sets.load("nam"))
+    c = random_nam_circuit(4, 50, seed)
+    r = search(c, m, timeout=1.0, seed=seed, progress=False, polish="rz", patience=None,
+               proposal="uniform", threads=2)
+    assert len(r.circuit) < len(c) and same_unitary(r.circuit, c)
+
+
+def test_unknown_proposal_is_refused(small_set):
+    with pytest.raises(QuartzError, match="unknown proposal 'best'; choose one of uniform, first"):
+        search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, proposal="best")
 
 
 def test_anneal_matches_best_first_on_the_worked_example(small_set):
