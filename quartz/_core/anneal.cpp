@@ -78,10 +78,10 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
       for (int b = 0; b < 256 && dag.num_gates() > 0; b++) {
         int v = dag.random_node(rng);
         if (ix_.by_type[static_cast<int>(dag.type(v))].empty()) continue;
-        moves++;
         if (opt_.proposal == 0 ? !propose_move(trie_, ix_, dag, v, rng, m, rw, scratch)
                                : !propose_move(ix_, dag, v, rng, m, rw))
           continue;
+        moves++;  // a move evaluated: a transformation matched and priced
         const double d = rw.delta;
         if (d > 1e-9 && unif(rng) >= std::exp(-d / T)) continue;
         if (d > 1e-9) save();  // leaving a best state
