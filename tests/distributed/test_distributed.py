@@ -46,12 +46,29 @@ def node_of(_: int) -> str:
     return ray.get_runtime_context().get_node_id()
 
 
-def test_tasks_run_on_both_nodes_in_item_order(ray_cluster):
+def meet_then_node(item: tuple[str, int]) -> str:
+    """Waits (up to 120 s) until both tasks of the pair have started, then names its node.
+
+    Each node has one CPU, so two tasks running at once must be on different nodes: the pair
+    proves both nodes take work however slowly the second node's worker starts (a fixed sleep
+    did not: on a loaded machine the head finished every task first).
+    """
+    import time
+
+    folder, i = item
+    open(os.path.join(folder, f"started-{i}"), "w").close()
+    deadline = time.monotonic() + 120
+    while len(os.listdir(folder)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return ray.get_runtime_context().get_node_id()
+
+
+def test_tasks_run_on_both_nodes_in_item_order(ray_cluster, tmp_path):
     with session() as r:  # a Ray this process started: used as it is, left running
         assert r is ray
         assert map_ordered(square, range(10)) == [x * x for x in range(10)]
         assert map_ordered(square, range(5), in_flight=1) == [0, 1, 4, 9, 16]
-        assert len(set(map_ordered(node_of, range(4)))) == 2
+        assert len(set(map_ordered(meet_then_node, [(str(tmp_path), 0), (str(tmp_path), 1)]))) == 2
     assert ray.is_initialized()
 
 

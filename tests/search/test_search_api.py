@@ -67,14 +67,17 @@ def test_method_rl_dispatches_to_quartz_rl(monkeypatch, small_set):
 
     seen = {}
 
-    def fake_rl(circuit, ecc_set, cost, timeout, seed, model=None):
-        seen.update(ecc_set=ecc_set, cost=cost, timeout=timeout, seed=seed, model=model)
+    def fake_rl(circuit, ecc_set, cost, timeout, seed, model=None, threads=None, polish=None):
+        seen.update(ecc_set=ecc_set, cost=cost.name, timeout=timeout, seed=seed, model=model,
+                    threads=threads)
         return circuit
 
     monkeypatch.setattr(quartz.rl, "optimize_rl", fake_rl)
     out = quartz.optimize(redundant(), ecc_set=small_set, method="rl", timeout=2, seed=5,
-                          model="m.pt", cost="cx", preprocess=False)
-    assert seen == {"ecc_set": small_set, "cost": "cx", "timeout": 2, "seed": 5, "model": "m.pt"}
+                          model="m.pt", cost="cx", preprocess=False, threads=2)
+    # the RL run gets the budget less what the final equivalence check keeps back
+    assert 0 < seen.pop("timeout") < 2
+    assert seen == {"ecc_set": small_set, "cost": "cx", "seed": 5, "model": "m.pt", "threads": 2}
     assert same_unitary(out, redundant())
 
 
