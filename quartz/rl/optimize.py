@@ -35,14 +35,17 @@ class RLSettings:
     reward: str = "best"  # fine-tuning's reward (quartz.rl.env.step_reward), as in training
     greedy_share: float = 0.15  # without search: share of the budget for the final greedy pass
     fine_tune_batch: int = 128
-    # Policy between two searches: the search (quartz.search.search, anneal) first, for up to
-    # search_share of the budget (less when it converges); the policy's episodes from its
-    # result; the search again from the best circuit of the episodes for the last
-    # final_search_share. search=False: the episodes alone, then the greedy pass.
+    # The policy in the time the search leaves: the search (quartz.search.search, anneal,
+    # patience 'auto') runs first, for up to search_share of the budget; only the time it
+    # leaves by converging goes to the policy, in rounds: episodes from the best circuit so far
+    # (with per-circuit fine-tuning) for 1 - final_search_share of the time left, then the
+    # search from the episodes' best until it converges again or the budget ends. A search that
+    # never converges leaves the policy no time, so method='rl' never gives the search less
+    # time than method='search' does. search=False: the episodes alone, then the greedy pass.
     search: bool = True
-    search_share: float = 0.6
-    final_search_share: float = 0.2
-
+    search_share: float = 1.0
+    final_search_share: float = 0.3
+    min_round: float = 1.0  # seconds: a shorter remainder starts no new round
 
 def default_model_path(gate_set) -> Path:
     """The shipped model for a gate set (a name such as 'nam', a GateSet or its gate names),
@@ -121,14 +124,14 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     """Optimize `circuit` with the search and the RL policy for about `timeout` seconds; returns
     the best circuit (checked equivalent).
 
-    The search runs first (up to RLSettings.search_share of the budget), the policy's episodes
-    start from its result (fine-tuning a copy of the model on this circuit), and the search
-    runs again from the best circuit they found, so the policy's moves are a way out of the
-    search's local minimum. `threads` and `polish` are the search's (quartz.search.search).
-    Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
+    The search runs first, until it converges; the time it leaves goes to rounds of the policy's
+    episodes from the best circuit so far (fine-tuning a copy of the model on this circuit),
+    each followed by the search from the best circuit they found, so the policy's moves are a
+    way out of the search's local minimum (RLSettings). `threads` and `polish` are the
+    search's (quartz.search.search). Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
     require_torch()
-    from quartz.rl.agent import torch
     from quartz.rl.env import cost_function
+    from quartz.rl.equivalence import check_equivalent
 
     t0 = time.monotonic()
     s = copy.copy(settings or RLSettings())
@@ -147,36 +150,59 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     cost_fn = cost_function(cost)
     seed = 0 if seed is None else int(seed)
     deadline = t0 + timeout
-    start, interrupted = circuit, False
     if s.search:
-        first = search(circuit, matcher, cost=cost, timeout=s.search_share * timeout, seed=seed,
-                       threads=threads, polish=polish, progress=False)
-        start, interrupted = first.circuit, first.interrupted
-    best = start
-    if not interrupted:
-        torch_threads = torch.get_num_threads()
-        if dev.type == "cpu":
-            torch.set_num_threads(1)  # small graphs: threads only add overhead
-        share = s.final_search_share if s.search else s.greedy_share
-        try:
-            best, interrupted = _rl_loop(start, net, matcher, mapping, cost,
-                                         deadline - share * timeout, seed, dev, s)
-        finally:
-            torch.set_num_threads(torch_threads)
-    from quartz.rl.equivalence import check_equivalent
-
-    if interrupted:  # only a short greedy pass (the search stops at once on a second signal)
-        out = _greedy(matcher, best, cost, time.monotonic(), 0.2)
-    elif s.search:
-        out = search(best, matcher, cost=cost, timeout=max(0.0, deadline - time.monotonic()),
-                     seed=seed + 1, threads=threads, polish=polish, progress=False).circuit
+        out = _search_then_policy(circuit, net, matcher, mapping, cost, cost_fn, deadline, timeout,
+                                  seed, dev, s, threads, polish)
     else:
-        out = _greedy(matcher, best, cost, deadline, min(2.0, 0.15 * timeout))
+        best, interrupted = _policy(circuit, net, matcher, mapping, cost,
+                                    deadline - s.greedy_share * timeout, seed, dev, s)
+        out = _greedy(matcher, best, cost, time.monotonic() if interrupted else deadline,
+                      0.2 if interrupted else min(2.0, 0.15 * timeout))
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
     check_equivalent(circuit, out)
     out.name = circuit.name
     return out
+
+
+def _search_then_policy(circuit: Circuit, net, matcher, mapping, cost, cost_fn, deadline: float,
+                        timeout: float, seed: int, dev, s: RLSettings, threads, polish) -> Circuit:
+    """The search until it converges, then rounds of policy episodes and the search again from
+    their best, until the deadline (see RLSettings); the best circuit of all."""
+    def run_search(c: Circuit, seconds: float, k: int):
+        return search(c, matcher, cost=cost, timeout=max(0.0, seconds), seed=seed + k,
+                      threads=threads, polish=polish, progress=False)
+
+    first = run_search(circuit, min(s.search_share * timeout, deadline - time.monotonic()), 0)
+    best, interrupted, k = first.circuit, first.interrupted, 0
+    while not interrupted and deadline - time.monotonic() >= s.min_round:
+        k += 1
+        left = deadline - time.monotonic()
+        found, interrupted = _policy(best, net, matcher, mapping, cost,
+                                     time.monotonic() + (1 - s.final_search_share) * left,
+                                     seed + k, dev, s)
+        if interrupted:  # only a short greedy pass (the search stops at once on a second signal)
+            found = _greedy(matcher, found, cost, time.monotonic(), 0.2)
+        else:
+            again = run_search(found, deadline - time.monotonic(), k)
+            found, interrupted = again.circuit, again.interrupted
+        if cost_fn(found) < cost_fn(best) - 1e-12:
+            best = found
+    return best
+
+
+def _policy(circuit: Circuit, net, matcher, mapping, cost, deadline: float, seed: int, dev,
+            s: RLSettings) -> tuple[Circuit, bool]:
+    """_rl_loop on one torch thread (small graphs: more threads only add overhead on a CPU)."""
+    from quartz.rl.agent import torch
+
+    torch_threads = torch.get_num_threads()
+    if dev.type == "cpu":
+        torch.set_num_threads(1)
+    try:
+        return _rl_loop(circuit, net, matcher, mapping, cost, deadline, seed, dev, s)
+    finally:
+        torch.set_num_threads(torch_threads)
 
 
 def _rl_loop(circuit: Circuit, net, matcher, mapping, cost, deadline: float, seed: int, dev,

@@ -207,17 +207,22 @@ def test_rl_uses_the_requested_gate_set_and_names_the_sets_with_models():
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
 
 
-def test_rl_runs_between_two_searches(nam_ecc, small_model, monkeypatch):
-    """The search runs first, the episodes start from its result, the search runs again from
-    the episodes' best; with settings.search=False only the episodes and the greedy pass."""
+def test_rl_runs_in_the_time_the_search_leaves(nam_ecc, small_model, monkeypatch):
+    """The search runs first; only when it converges do the policy's episodes start, from its
+    result, each round followed by the search from the episodes' best; a search that uses the
+    whole budget leaves the policy nothing; settings.search=False: episodes and greedy alone."""
     import quartz.rl.optimize as rl_optimize
     from quartz.rl.optimize import RLSettings
 
-    calls, starts = [], []
+    calls, starts, results, patience = [], [], [], [0.2]
 
     def spy(circuit, *args, **kw):
         calls.append((len(circuit), kw.get("greedy_only", False)))
-        return search(circuit, *args, **kw)
+        if not kw.get("greedy_only"):
+            kw["patience"] = patience[0]  # 0.2 s without a better circuit: converged
+        r = search(circuit, *args, **kw)
+        results.append(len(r.circuit))
+        return r
 
     real_loop = rl_optimize._rl_loop
 
@@ -229,9 +234,15 @@ def test_rl_runs_between_two_searches(nam_ecc, small_model, monkeypatch):
     monkeypatch.setattr(rl_optimize, "_rl_loop", loop_spy)
     c = bench("barenco_tof_3")
     out = optimize_rl(c, nam_ecc, timeout=4.0, seed=0, model=small_model)
-    assert [g for _, g in calls] == [False, False] and calls[0][0] == len(c)
-    assert starts[0] < len(c)  # the episodes start from the first search's result
-    assert len(out) <= starts[0] and equivalent(c, out)
+    assert calls[0] == (len(c), False) and not any(g for _, g in calls)
+    assert len(starts) >= 1 and len(calls) == len(starts) + 1  # a search after each round
+    assert starts[0] == results[0] < len(c)  # the episodes start from the first search's result
+    assert starts[1:] == [min(results[:k + 1]) for k in range(1, len(starts))]  # from the best
+    assert len(out) == min(results) and equivalent(c, out)
+    calls.clear(), starts.clear(), results.clear()
+    patience[0] = None  # the search spends the whole budget: no time left for the policy
+    out = optimize_rl(c, nam_ecc, timeout=2.0, seed=0, model=small_model)
+    assert starts == [] and len(calls) == 1 and len(out) == results[0] and equivalent(c, out)
     calls.clear(), starts.clear()
     out = optimize_rl(c, nam_ecc, timeout=2.0, seed=0, model=small_model,
                       settings=RLSettings(search=False))
