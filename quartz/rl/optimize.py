@@ -7,6 +7,7 @@ included) before it is returned.
 from __future__ import annotations
 
 import copy
+import logging
 import os
 import time
 from dataclasses import dataclass
@@ -15,11 +16,13 @@ from pathlib import Path
 import numpy as np
 
 from quartz.circuit import Circuit
-from quartz.errors import QuartzError
+from quartz.errors import EquivalenceError, QuartzError
 from quartz.rl._deps import device, require_torch
 from quartz.search import search
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+CHECK_SHARE = 0.1  # of the timeout, kept for the check of the result (with check=True)
+log = logging.getLogger("quartz")
 DEFAULT_MODELS = {("cx", "h", "rz", "x"): "rl_nam.pt"}
 
 
@@ -120,7 +123,7 @@ def _load_model(model, xfers, dev):
 def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 60.0,
                 seed: int | None = None, model=None, *, settings: RLSettings | None = None,
                 fine_tune: bool | None = None, threads: int | None = None,
-                polish: str | None = None) -> Circuit:
+                polish: str | None = None, check: bool = True) -> Circuit:
     """Optimize `circuit` with the search and the RL policy for about `timeout` seconds; returns
     the best circuit (checked equivalent).
 
@@ -128,10 +131,12 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     episodes from the best circuit so far (fine-tuning a copy of the model on this circuit),
     each followed by the search from the best circuit they found, so the policy's moves are a
     way out of the search's local minimum (RLSettings). `threads` and `polish` are the
-    search's (quartz.search.search). Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
+    search's (quartz.search.search). `check`: the result is checked against the input by
+    quartz.search.equivalence.check_equivalent (CHECK_SHARE of the budget is kept for it; a
+    difference raises EquivalenceError); quartz.optimize, which checks its result itself,
+    turns it off. Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
     require_torch()
     from quartz.rl.env import cost_function
-    from quartz.rl.equivalence import check_equivalent
 
     t0 = time.monotonic()
     s = copy.copy(settings or RLSettings())
@@ -149,7 +154,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     net, mapping = _load_model(default_model_path(gate_set) if model is None else model, xfers, dev)
     cost_fn = cost_function(cost)
     seed = 0 if seed is None else int(seed)
-    deadline = t0 + timeout
+    deadline = t0 + timeout * (1 - CHECK_SHARE if check else 1)
     if s.search:
         out = _search_then_policy(circuit, net, matcher, mapping, cost, cost_fn, deadline, timeout,
                                   seed, dev, s, threads, polish)
@@ -160,9 +165,24 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
                       0.2 if interrupted else min(2.0, 0.15 * timeout))
     if cost_fn(out) > cost_fn(circuit):
         out = circuit
-    check_equivalent(circuit, out)
+    if check:
+        _check(circuit, out, max(1.0, t0 + timeout - time.monotonic()))
     out.name = circuit.name
     return out
+
+
+def _check(circuit: Circuit, out: Circuit, seconds: float) -> None:
+    """The library's equivalence check of out against circuit: EquivalenceError on a
+    difference, a logged warning when nothing concludes within `seconds`."""
+    from quartz.search.equivalence import check_equivalent
+
+    chk = check_equivalent(circuit, out, timeout=seconds)
+    if chk.ok is False:
+        raise EquivalenceError(
+            f"RL output ({len(out)} gates) is not equivalent to its input ({len(circuit)} "
+            f"gates; {chk.method}: {chk.detail}); this is a bug in quartz, please report it")
+    if chk.ok is None:
+        log.warning("RL output not checked for equivalence: %s (%.1f s)", chk.detail, chk.seconds)
 
 
 def _search_then_policy(circuit: Circuit, net, matcher, mapping, cost, cost_fn, deadline: float,

@@ -9,6 +9,11 @@ BENCH = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks" / "
 ECC_NAME = "nam"
 
 
+def equivalent(a: quartz.Circuit, b: quartz.Circuit, atol: float = 1e-7) -> bool:
+    """Same unitary, global phase included (small circuits)."""
+    return a.num_qubits == b.num_qubits and bool(np.allclose(a.unitary(), b.unitary(), atol=atol))
+
+
 def bench(name: str) -> quartz.Circuit:
     c = quartz.load(str(BENCH / f"{name}.qasm"))
     c.name = name

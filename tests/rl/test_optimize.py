@@ -5,13 +5,13 @@ import numpy as np
 import pytest
 
 import quartz
-from rl_helpers import BENCH, bench, random_nam_circuit
+from rl_helpers import BENCH, bench, equivalent, random_nam_circuit
 from quartz.errors import QuartzError
 from quartz.rl import optimize_rl
 from quartz.rl.agent import torch
-from quartz.rl.equivalence import check_equivalent, equivalent
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.search import search
+from quartz.search.equivalence import check_equivalent
 
 
 @pytest.fixture(scope="module")
@@ -49,17 +49,29 @@ def test_errors(nam_ecc, small_model, tmp_path):
         optimize_rl(quartz.Circuit(1).h(0), nam_ecc, timeout=1.0, model=tmp_path / "none.pt")
 
 
-def test_equivalence_helpers():
-    a = quartz.Circuit(2).h(0).cx(0, 1)
-    b = quartz.Circuit(2).h(0).cx(0, 1).rz(0.3, 1).rz(-0.3, 1)
-    assert equivalent(a, b) and equivalent(a, b, max_unitary_qubits=0)  # unitary / random states
-    c = quartz.Circuit(2).h(0).cx(0, 1).z(1)
-    assert not equivalent(a, c) and not equivalent(a, c, max_unitary_qubits=0)
-    d = a.copy()
-    d.global_phase = quartz.Param.pi(1, 2)
-    assert not equivalent(a, d) and equivalent(a, d, up_to_phase=True)
-    with pytest.raises(quartz.EquivalenceError, match="not equivalent"):
-        check_equivalent(a, c)
+def test_a_wrong_result_raises_and_check_false_skips_the_check(nam_ecc, small_model, monkeypatch):
+    import quartz.rl.optimize as rl_optimize
+
+    c = quartz.Circuit(2).h(0).cx(0, 1).rz(0.5, 1).rz(-0.5, 1)
+    wrong = quartz.Circuit(2).h(0).cx(0, 1).z(1)
+    monkeypatch.setattr(rl_optimize, "_search_then_policy", lambda *a, **k: wrong)
+    with pytest.raises(quartz.EquivalenceError, match="not equivalent to its input.*unitary"):
+        optimize_rl(c, nam_ecc, timeout=1.0, model=small_model)
+    assert optimize_rl(c, nam_ecc, timeout=1.0, model=small_model, check=False) is wrong
+
+
+def test_wide_circuits_are_checked_without_simulating_their_states(nam_ecc, small_model):
+    """The RL check simulated random states of every circuit above 10 qubits: 2^30 amplitudes
+    (16 GiB a state) for gf2^10_mult. It is now the library's check (a path-sum proof here)."""
+    c = quartz.Circuit(30)
+    for q in range(29):
+        c.h(q).cx(q, q + 1).rz(0.25, q + 1).rz(-0.25, q + 1).h(q)
+    t = time.monotonic()
+    out = optimize_rl(c, nam_ecc, timeout=3.0, seed=0, model=small_model)
+    assert len(out) <= len(c) - 2 * 29  # at least the rz pairs are gone
+    assert time.monotonic() - t < 30
+    chk = check_equivalent(c, out, timeout=20)
+    assert chk.ok and chk.proof
 
 
 def test_final_greedy_pass_is_the_search_s(nam_matcher, monkeypatch):
