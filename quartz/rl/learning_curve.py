@@ -48,6 +48,18 @@ def read_log(path: str | os.PathLike) -> list[dict]:
             for r in rows]
 
 
+def heldout_trend(rows: list[dict], window: int = 20) -> tuple[np.ndarray, np.ndarray]:
+    """(training minutes, mean held-out reward of the last `window` evaluations) at each
+    evaluation of a read_log() result: one greedy episode per circuit is a noisy score, and
+    its running mean is the trend the learning curve shows."""
+    x = np.array([r["train_seconds"] / 60 for r in rows if not np.isnan(r["heldout_reward"])])
+    y = np.array([r["heldout_reward"] for r in rows if not np.isnan(r["heldout_reward"])])
+    csum = np.concatenate([[0.0], np.cumsum(y)])
+    k = np.arange(1, len(y) + 1)
+    lo = np.maximum(0, k - max(1, window))
+    return x, (csum[k] - csum[lo]) / (k - lo)
+
+
 def plot_learning_curve(log: str | os.PathLike, png: str | os.PathLike) -> None:
     """The CSV log as a PNG: training episodes' mean reward and the held-out reward."""
     import matplotlib
@@ -62,10 +74,13 @@ def plot_learning_curve(log: str | os.PathLike, png: str | os.PathLike) -> None:
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(x, train, color="0.7", lw=0.8, label="training episodes: mean reward")
     ok = ~np.isnan(held)
-    ax.plot(x[ok], held[ok], "o-", color="C0", ms=3, label="held-out: cost decrease, greedy episode")
+    ax.plot(x[ok], held[ok], "o", color="C0", ms=2, alpha=0.5,
+            label="held-out: cost decrease, greedy episode")
+    tx, ty = heldout_trend(rows)
+    ax.plot(tx, ty, "-", color="C1", lw=2, label="held-out: mean of the last 20 evaluations")
     ax.set_xlabel("training time (min)")
     ax.set_ylabel("gates removed per episode")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="best", fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     tmp = Path(str(png) + ".tmp.png")

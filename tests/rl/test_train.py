@@ -55,3 +55,16 @@ def test_log_heldout_reward_and_learning_curve(nam_ecc, tmp_path):
     png = tmp_path / "curve.png"
     plot_learning_curve(log, png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_heldout_trend_is_the_running_mean_of_the_evaluations():
+    from quartz.rl.learning_curve import heldout_trend
+
+    nan = float("nan")
+    rows = [{"train_seconds": 60.0 * i, "heldout_reward": v}
+            for i, v in enumerate([0.0, nan, 1.0, 2.0, nan, 0.0, 3.0])]
+    x, y = heldout_trend(rows, window=2)
+    np.testing.assert_allclose(x, [0, 2, 3, 5, 6])
+    np.testing.assert_allclose(y, [0.0, 0.5, 1.5, 1.0, 1.5])
+    x, y = heldout_trend(rows)  # window 20: the mean of all so far
+    np.testing.assert_allclose(y, [0.0, 0.5, 1.0, 0.75, 1.2])
