@@ -23,7 +23,16 @@ from quartz.search import search
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 CHECK_SHARE = 0.1  # of the timeout, kept for the check of the result (with check=True)
 log = logging.getLogger("quartz")
-DEFAULT_MODELS = {("cx", "h", "rz", "x"): "rl_nam.pt"}
+# The shipped model of each built-in gate set (key: its sorted gates), trained for the gate
+# set's shipped ECC set by `quartz rl train` (commands and times in BENCHMARKS.md, "RL").
+DEFAULT_MODELS = {
+    ("cx", "h", "rz", "x"): "rl_nam.pt",
+    ("cx", "h", "s", "sdg", "t", "tdg", "x"): "rl_clifford_t.pt",
+    ("cx", "u1", "u2", "u3"): "rl_ibm.pt",
+    ("cx", "rz", "sx", "x"): "rl_ibm_modern.pt",
+    ("cz", "rx", "rz"): "rl_rigetti.pt",
+    ("rx", "rxx", "ry", "rz"): "rl_ionq.pt",
+}
 
 
 @dataclass

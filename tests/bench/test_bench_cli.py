@@ -52,13 +52,23 @@ def test_bench_folder_of_qasm(tmp_path, benchmarks_dir):
     (["tof:3", "--methods", "none", "--baselines", "none"], "nothing to run"),
     (["tof:3", "--timeout", "-1"], "--timeout must be non-negative"),
     (["tof:3", "--jobs", "0", "--methods", "none"], "--jobs must be at least 1"),
-    (["qft:4", "--gateset", "ibm_modern", "--methods", "search,rl"],
-     "no shipped RL model for gate set ibm_modern {cx, rz, sx, x} (shipped models: nam)"),
 ])
 def test_bad_arguments_are_one_line_errors(tmp_path, capsys, argv, message):
     rc = main(["bench", *argv, "-o", str(tmp_path / "rep"), "--no-progress"])
     err = capsys.readouterr().err
     assert rc == 2 and err.startswith("quartz bench: error: ") and message in err
+
+
+def test_rl_for_a_gate_set_without_a_model_is_one_line_error(tmp_path, capsys, monkeypatch):
+    import quartz.rl.optimize as rl_optimize
+
+    monkeypatch.delitem(rl_optimize.DEFAULT_MODELS, ("cx", "rz", "sx", "x"))
+    rc = main(["bench", "qft:4", "--gateset", "ibm_modern", "--methods", "search,rl",
+               "-o", str(tmp_path / "rep"), "--no-progress"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.startswith("quartz bench: error: ")
+    assert ("no shipped RL model for gate set ibm_modern {cx, rz, sx, x} (shipped models: nam, "
+            "clifford_t, ibm, rigetti, ionq)") in err
 
 
 def _fresh_clone(dest: Path) -> Path:

@@ -152,8 +152,12 @@ def test_shipped_model_is_the_default(nam_ecc):
     assert path.name == "rl_nam.pt" and path.stat().st_size < 5 * 2**20
     model, meta, opt = load_checkpoint(path)
     assert opt is None and action_map(meta, nam_ecc.transformations()) is None
-    assert sorted(meta["train_circuits"]) == sorted(["barenco_tof_3", "vbe_adder_3", "mod5_4",
-                                                     "mod_mult_55", "tof_5", "gf2^4_mult"])
+    # trained on the curriculum (quartz.rl.curriculum): of the Nam suite, Quarl's six only
+    from quartz.rl.curriculum import QUARL_PRETRAINING
+
+    suite = {p.stem for p in BENCH.glob("*.qasm")}
+    assert set(meta["train_circuits"]) & suite == set(QUARL_PRETRAINING)
+    assert meta["train_seconds"] >= 55 * 60  # about an hour of wall time (BENCHMARKS.md, RL)
     c = bench("mod5_4")
     out = optimize_rl(c, timeout=2.0, seed=0)  # model=None: the shipped one, ECC set: Nam's
     assert len(out) <= len(c) and equivalent(c, out)
@@ -170,8 +174,29 @@ def test_default_model_path_takes_a_gate_set_name_or_object():
     want = default_model_path(("h", "x", "rz", "cx"))
     assert default_model_path("nam") == want  # was read as the gates {a, m, n}
     assert default_model_path(get_gate_set("nam")) == want
+    assert default_model_path("clifford_t").name == "rl_clifford_t.pt"
     with pytest.raises(QuartzError, match="no shipped RL model for gate set"):
-        default_model_path("clifford_t")
+        default_model_path(("h", "cz", "rz"))
+
+
+def test_every_built_in_gate_set_ships_a_model_for_its_ecc_set():
+    """A model per built-in gate set, trained for that set's shipped ECC set, all within the
+    wheel's 10 MB budget for models."""
+    from quartz import ecc_sets
+    from quartz.gatesets.gate_set import GATE_SETS
+    from quartz.rl import default_model_path
+    from quartz.rl.checkpoint import check_compatible, load_checkpoint
+    from quartz.rl.optimize import shipped_model_gate_sets
+
+    assert shipped_model_gate_sets() == list(GATE_SETS)
+    total = 0
+    for name in GATE_SETS:
+        path = default_model_path(name)
+        total += path.stat().st_size
+        model, meta, _ = load_checkpoint(path)
+        check_compatible(meta, ecc_sets.load(name).transformations(), path)
+        assert sorted(meta["gate_set"]) == sorted(GATE_SETS[name].gates), name
+    assert total <= 10 * 2**20
 
 
 def test_interrupt_keeps_the_best_so_far(nam_ecc, small_model, monkeypatch):
@@ -198,19 +223,26 @@ def test_interrupt_keeps_the_best_so_far(nam_ecc, small_model, monkeypatch):
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-8)
 
 
-def test_rl_uses_the_requested_gate_set_and_names_the_sets_with_models():
+def test_rl_uses_the_requested_gate_set_and_names_the_sets_with_models(monkeypatch):
     """optimize(..., 'ibm_modern', method='rl') used Nam's ECC set and failed with "convert it
     first"; now it uses ibm_modern's set, and without a model it says which sets have one."""
     from quartz import ecc_sets
     from quartz.rl.optimize import shipped_model_gate_sets
 
+    import quartz.rl.optimize as rl_optimize
+
     c = quartz.Circuit(2).sx(0).sx(0).cx(0, 1).rz(0.5, 1).rz(-0.25, 1).x(1).x(1)
-    assert shipped_model_gate_sets() == ["nam"]
-    with pytest.raises(QuartzError) as e:
-        quartz.optimize(c, "ibm_modern", method="rl", timeout=1.0)
-    msg = str(e.value)
-    assert "gate set ibm_modern {cx, rz, sx, x}" in msg and "shipped models: nam" in msg
-    assert "convert it first" not in msg
+    out = quartz.optimize(c, "ibm_modern", method="rl", timeout=2.0, seed=0)  # shipped model
+    assert set(out.count_ops()) <= {"rz", "sx", "x", "cx"} and len(out) <= 4
+    with monkeypatch.context() as m:  # a gate set without a shipped model
+        m.delitem(rl_optimize.DEFAULT_MODELS, ("cx", "rz", "sx", "x"))
+        with pytest.raises(QuartzError) as e:
+            quartz.optimize(c, "ibm_modern", method="rl", timeout=1.0)
+        msg = str(e.value)
+        assert "gate set ibm_modern {cx, rz, sx, x}" in msg
+        assert "shipped models: nam, clifford_t, ibm, rigetti, ionq" in msg
+        assert "convert it first" not in msg and shipped_model_gate_sets() == [
+            "nam", "clifford_t", "ibm", "rigetti", "ionq"]
     ecc = ecc_sets.load("ibm_modern")
     torch.manual_seed(0)
     net = ActorCritic(ModelConfig(len(ecc.transformations()) + 1, hidden=8, layers=1)).eval()
