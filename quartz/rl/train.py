@@ -5,6 +5,7 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -40,6 +41,9 @@ class TrainConfig:
     episodes_per_iter: int = 12
     restart_from_best: float = 0.5  # probability an episode starts at the best circuit so far
     checkpoint_every_s: float = 60.0
+    # With held-out circuits and an output file, the model whose held-out score, averaged over
+    # its last best_window evaluations, is the best so far is also written to OUTPUT.best.pt.
+    best_window: int = 20
     ppo: PPOConfig = field(default_factory=PPOConfig)
 
 
@@ -50,6 +54,26 @@ class TrainResult:
     model: ActorCritic
     meta: dict
     history: list[dict]  # per iteration: episodes, mean_reward, best costs, losses
+
+
+def best_path(output: str | os.PathLike) -> Path:
+    """Where train() keeps the model with the best held-out running mean: OUTPUT.best.pt."""
+    p = Path(output)
+    return p.with_name(p.stem + ".best" + (p.suffix or ".pt"))
+
+
+def _keep_best(output, model, meta: dict, reward: float | None, window: int) -> None:
+    """Add a held-out score to meta's recent ones; write the model (no optimizer state) to
+    best_path(output) when their mean is the best so far (kept in meta, so across --resume)."""
+    if reward is None or not np.isfinite(reward):
+        return
+    recent = (list(meta.get("heldout_recent", [])) + [float(reward)])[-max(1, window):]
+    meta["heldout_recent"] = recent
+    mean = float(np.mean(recent))
+    if mean > meta.get("heldout_best_mean", -np.inf):
+        meta["heldout_best_mean"] = mean
+        meta["heldout_best_iteration"] = meta["iterations"]
+        save_checkpoint(best_path(output), model, meta)
 
 
 def _default_workers() -> int:
@@ -162,6 +186,8 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
                                                         and it >= max_iterations)
             if heldout and (meta["iterations"] % max(1, eval_every) == 0 or last):
                 rec["heldout_reward"] = score()
+                if output is not None:
+                    _keep_best(output, model, meta, rec["heldout_reward"], cfg.best_window)
             history.append(rec)
             if log is not None:
                 from quartz.rl.learning_curve import append_log

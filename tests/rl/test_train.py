@@ -68,3 +68,27 @@ def test_heldout_trend_is_the_running_mean_of_the_evaluations():
     np.testing.assert_allclose(y, [0.0, 0.5, 1.5, 1.0, 1.5])
     x, y = heldout_trend(rows)  # window 20: the mean of all so far
     np.testing.assert_allclose(y, [0.0, 0.5, 1.0, 0.75, 1.2])
+
+
+def test_training_keeps_the_model_with_the_best_heldout_running_mean(nam_ecc, tmp_path,
+                                                                       monkeypatch):
+    """The shipped Nam model came from a low point of its learning curve; train() now also
+    writes OUTPUT.best.pt whenever the held-out running mean is the best so far."""
+    import quartz.rl.learning_curve as lc
+    from quartz.rl.checkpoint import load_checkpoint
+    from quartz.rl.train import best_path
+
+    scores = iter([0.0, 1.0, 3.0, 0.0, 0.0, 0.0])
+    monkeypatch.setattr(lc, "heldout_reward", lambda *a, **k: next(scores))
+    cfg = TrainConfig(hidden=8, layers=1, max_steps=4, min_steps=2, episodes_per_iter=2,
+                      best_window=2, ppo=PPOConfig(epochs=1, minibatch=16))
+    out = tmp_path / "m.pt"
+    train([bench("tof_3")], nam_ecc, minutes=5, max_iterations=5, seed=0, workers=1, config=cfg,
+          output=out, progress=False, heldout=[bench("tof_4")], eval_every=1)
+    best = best_path(out)
+    assert best == tmp_path / "m.best.pt"
+    _, meta, opt = load_checkpoint(best)
+    # scores of iterations 1..5: 0, 1, 3, 0, 0; running means over 2: 0, 0.5, 2, 1.5, 0
+    assert opt is None and meta["heldout_best_mean"] == 2.0 and meta["iterations"] == 3
+    _, last, _ = load_checkpoint(out)
+    assert last["iterations"] == 5 and last["heldout_best_iteration"] == 3
