@@ -1,8 +1,9 @@
-"""`optimize_rl`: optimize a circuit with the learned policy, fine-tuning on it within the budget.
+"""`optimize_rl`: optimize a circuit with the search and the learned policy, fine-tuning the
+policy on it within the budget.
 
-The best circuit seen in any episode is kept; the run ends with a greedy pass of cost-reducing
-transformations, and the result is checked for equivalence with the input (global phase
-included) before it is returned.
+The search runs until it converges; the time it leaves goes to rounds of the policy's episodes,
+each followed by the search again (RLSettings). The best circuit of all is kept and checked
+for equivalence with the input (global phase included) before it is returned.
 """
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ class RLSettings:
     search_share: float = 1.0
     final_search_share: float = 0.3
     min_round: float = 1.0  # seconds: a shorter remainder starts no new round
+
 
 def default_model_path(gate_set) -> Path:
     """The shipped model for a gate set (a name such as 'nam', a GateSet or its gate names),
