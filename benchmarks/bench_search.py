@@ -51,7 +51,8 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     The whole budget is used (patience=None) unless `algorithm` reads 'ALG@PATIENCE'
     ('anneal@auto': the default convergence rule; 'anneal@5': 5 s without improvement);
     'ALG+PROPOSAL' ('anneal+first') runs the anneal with that move proposal
-    (quartz.search.driver.PROPOSALS) instead of the default."""
+    (quartz.search.driver.PROPOSALS) instead of the default; 'ALG/restart' and
+    'ALG/norestart' turn the anneal's restarts (driver.DEFAULT_RESTARTS) on or off."""
     from unittest import mock
 
     from quartz.search import driver
@@ -63,9 +64,14 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     history: list = []
     t0 = time.monotonic()
     alg, _, pat = algorithm.partition("@")
+    alg, _, restart = alg.partition("/")
+    if restart not in ("", "restart", "norestart"):
+        raise SystemExit(f"unknown restart tag {restart!r} in {algorithm!r}")
     alg, _, proposal = alg.partition("+")
+    restarts = driver.DEFAULT_RESTARTS if not restart else restart == "restart"
     patience = None if not pat else as_patience(pat if pat == "auto" else float(pat))
-    with mock.patch.object(driver, "DEFAULT_PROPOSAL", proposal or driver.DEFAULT_PROPOSAL):
+    with mock.patch.object(driver, "DEFAULT_PROPOSAL", proposal or driver.DEFAULT_PROPOSAL), \
+            mock.patch.object(driver, "DEFAULT_RESTARTS", restarts):
         out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=alg,
                               history=history, patience=patience)
     dt = time.monotonic() - t0

@@ -219,8 +219,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     None = nothing concluded, method, proof: False for random-state evidence, seconds, detail),
     "checks" (every check run, in order), "dropped" (the false transformations dropped, as
     '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
-    "search" (method 'search': seconds, converged, interrupted, moves, and with exact=False
-    'resynth': what the block resynthesis did; else None).
+    "search" (method 'search': seconds, converged, interrupted, moves, restarts, and with
+    exact=False 'resynth': what the block resynthesis did; else None).
     `workers`: with 2 or more (or a Ray `address`, quartz.distributed), a large circuit is
     optimized in segments in that many processes or Ray tasks (quartz.search.partition):
     every segment result is checked against its segment, so the whole is equal by
@@ -303,7 +303,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
                 0.0, left - CHECK_SHARE * timeout), **search_kw)
         result = found.circuit
         search_info = dict(seconds=found.seconds, converged=found.converged,
-                           interrupted=found.interrupted, moves=found.expansions)
+                           interrupted=found.interrupted, moves=found.expansions,
+                           restarts=found.restarts)
         if not exact:
             search_info["resynth"] = found.resynth
         if history is not None:

@@ -198,7 +198,10 @@ def optimize(matcher: Matcher, circuit: Circuit, cost: CostSpec, timeout: float 
              restart_after: float = 2.0, patience: float = -1.0,
              patience_per_gate: float = 0.0, patience_growth: float = 0.0,
              time_offset: float = 0.0, last_improvement: float = 0.0,
-             resynth_1q: bool = False, proposal: int = 0,
-             ) -> tuple[Circuit, list[tuple[float, float]], bool, int, bool, float]:
+             resynth_1q: bool = False, proposal: int = 0, epoch_seconds: float = -1.0,
+             epoch_per_gate: float = 0.05, epoch_growth: float = 1.0,
+             ) -> tuple[Circuit, list[tuple[float, float]], bool, int, bool, float, int]:
     """(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of
-    the last improvement (with time_offset)). patience < 0: no convergence stop."""
+    the last improvement (with time_offset), anneal restarts). patience < 0: no convergence
+    stop. epoch_seconds >= 0: the anneal restarts from the input once its best has not
+    improved for epoch_seconds + epoch_per_gate x gates + epoch_growth x the epoch's time to it."""

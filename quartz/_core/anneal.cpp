@@ -3,7 +3,9 @@
 // prices it on the working Dag in O(pattern) and applies it when it lowers or keeps the cost,
 // or raises it by d with probability exp(-d / T) (T drawn per chain and restart around the
 // option's temperature). A chain that finds nothing better for a
-// while returns to its best; chains (one per thread) exchange their bests; rotation merging
+// while returns to its best; chains (one per thread) exchange their bests; with epochs on, a
+// search whose best stalls starts again from its input (the best of all epochs is kept), so a
+// long budget samples several local minima instead of waiting in one; rotation merging
 // ("polish", O(n)) runs on the whole circuit at intervals that keep it a small share of time.
 #include <cmath>
 #include <exception>
@@ -26,17 +28,39 @@ double seconds_since(Clock::time_point t) {
 
 struct SharedBest {
   std::mutex mu;
-  Circuit circuit;
+  Circuit circuit;  // the best of all epochs: the result
   double cost;
-  uint64_t version = 0;
-  // With mu held: take c when it is better than the best so far (and report it).
+  // The best of the current epoch, which the chains exchange; an epoch ends when it stalls.
+  int epoch = 0;
+  Circuit epoch_circuit;
+  double epoch_cost;
+  uint64_t version = 0;  // of epoch_circuit
+  Clock::time_point epoch_start, epoch_last;
+  // With mu held: take c when it is better than the best so far (and report it), and as the
+  // epoch's best when it is better than that. True when the epoch's best changed.
   bool offer(const Circuit& c, double c_cost, SearchProgress& pr) {
-    if (c_cost >= cost - 1e-9) return false;
+    keep(c, c_cost, pr);
+    if (c_cost >= epoch_cost - 1e-9) return false;
+    epoch_circuit = c;
+    epoch_cost = c_cost;
+    version++;
+    epoch_last = Clock::now();
+    return true;
+  }
+  // With mu held: take c as the result when it is better than the best of all epochs.
+  void keep(const Circuit& c, double c_cost, SearchProgress& pr) {
+    if (c_cost >= cost - 1e-9) return;
     circuit = c;
     cost = c_cost;
-    version++;
     pr.report(c_cost, c.num_gates());
-    return true;
+  }
+  // With mu held: start a new epoch from `start`.
+  void new_epoch(const Circuit& start, double start_cost) {
+    epoch++;
+    epoch_circuit = start;
+    epoch_cost = start_cost;
+    version++;
+    epoch_start = epoch_last = Clock::now();
   }
 };
 
@@ -50,6 +74,11 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
   SharedBest shared;
   shared.circuit = start;
   shared.cost = Dag(start, gc).cost();
+  shared.epoch_circuit = start;
+  shared.epoch_cost = shared.cost;
+  shared.epoch_start = shared.epoch_last = Clock::now();
+  const double start_cost = shared.cost;
+  const bool epochs = opt_.epoch_seconds >= 0;
   const double T0 = std::max(1e-9, opt_.temperature);
 
   auto chain = [&](int id) {
@@ -64,6 +93,7 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
     double bc = dag.cost();
     bool unsaved = false;  // the Dag is at cost bc but `best` is not a copy of it yet
     uint64_t seen_version = 0;
+    int epoch = 0;
     Clock::time_point last_best = Clock::now(), last_sync = Clock::now();
     Clock::time_point next_polish = Clock::now();
     double polish_cost = 0.0;  // seconds the last polish took
@@ -123,12 +153,33 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
         last_sync = Clock::now();
         save();
         std::lock_guard<std::mutex> lk(shared.mu);
-        if (shared.offer(best, bc, pr_)) {
+        if (epoch == shared.epoch && epochs) {
+          // A stalled epoch ends: every chain starts again from the input.
+          const double took = std::chrono::duration<double>(
+              shared.epoch_last - shared.epoch_start).count();
+          if (seconds_since(shared.epoch_last) >=
+              opt_.epoch_seconds + opt_.epoch_per_gate * shared.epoch_circuit.num_gates() +
+                  opt_.epoch_growth * took) {
+            shared.new_epoch(start, start_cost);
+            pr_.restarts.fetch_add(1, std::memory_order_relaxed);
+          }
+        }
+        if (epoch != shared.epoch) {
+          shared.keep(best, bc, pr_);  // what this chain found in its last epoch
+          epoch = shared.epoch;
           seen_version = shared.version;
-        } else if (shared.cost < bc - 1e-9 && shared.version != seen_version) {
+          best = shared.epoch_circuit;
+          bc = shared.epoch_cost;
+          dag = Dag(best, gc);
+          unsaved = false;
+          T = draw_temperature();
+          last_best = Clock::now();
+        } else if (shared.offer(best, bc, pr_)) {
           seen_version = shared.version;
-          best = shared.circuit;
-          bc = shared.cost;
+        } else if (shared.epoch_cost < bc - 1e-9 && shared.version != seen_version) {
+          seen_version = shared.version;
+          best = shared.epoch_circuit;
+          bc = shared.epoch_cost;
           dag = Dag(best, gc);
           last_best = Clock::now();
         }

@@ -166,7 +166,8 @@ void bind_search(py::module_& m) {
                        int algorithm, double temperature, double restart_after,
                        double patience, double patience_per_gate, double patience_growth,
                        double time_offset, double last_improvement, bool resynth_1q,
-                       int proposal) {
+                       int proposal, double epoch_seconds, double epoch_per_gate,
+                       double epoch_growth) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -190,6 +191,11 @@ void bind_search(py::module_& m) {
           opt.resynth_1q = resynth_1q;
           if (proposal < 0 || proposal > 1) throw py::value_error("proposal must be 0 or 1");
           opt.proposal = proposal;
+          if (!(epoch_per_gate >= 0) || !(epoch_growth >= 0))
+            throw py::value_error("epoch_per_gate and epoch_growth must be >= 0");
+          opt.epoch_seconds = epoch_seconds;
+          opt.epoch_per_gate = epoch_per_gate;
+          opt.epoch_growth = epoch_growth;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -240,7 +246,8 @@ void bind_search(py::module_& m) {
           if (!cost.error->empty()) throw py::value_error("cost function failed: " + *cost.error);
           if (!cb_error.empty()) throw py::value_error("progress callback failed: " + cb_error);
           return py::make_tuple(result, pr.history, interrupted, pr.expansions.load(),
-                                pr.converged.load(), pr.last_improvement.load());
+                                pr.converged.load(), pr.last_improvement.load(),
+                                pr.restarts.load());
         },
         py::arg("matcher"), py::arg("circuit"), py::arg("cost"), py::arg("timeout") = 60.0,
         py::arg("seed") = 0, py::arg("gamma") = 1.05, py::arg("threads") = 2, py::arg("full_limit") = 300,
@@ -251,6 +258,10 @@ void bind_search(py::module_& m) {
         py::arg("patience") = -1.0, py::arg("patience_per_gate") = 0.0,
         py::arg("patience_growth") = 0.0, py::arg("time_offset") = 0.0,
         py::arg("last_improvement") = 0.0, py::arg("resynth_1q") = false, py::arg("proposal") = 0,
+        py::arg("epoch_seconds") = -1.0, py::arg("epoch_per_gate") = 0.05,
+        py::arg("epoch_growth") = 1.0,
         "(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of "
-        "the last improvement (with time_offset)). patience < 0: no convergence stop.");
+        "the last improvement (with time_offset), anneal restarts). patience < 0: no convergence stop. "
+        "epoch_seconds >= 0: the anneal restarts from the input once its best has not improved "
+        "for epoch_seconds + epoch_per_gate x gates + epoch_growth x the epoch's time to it.");
 }

@@ -53,6 +53,13 @@ struct SearchOptions {
   // 1 the first that matches after a random offset in its first gate type's list
   int proposal = 0;
   bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing
+  // Anneal restarts ("epochs"): once the chains' best of the current epoch has not improved for
+  // epoch_seconds + epoch_per_gate x (its gates) + epoch_growth x (seconds from the epoch's
+  // start to its last improvement), every chain starts again from the search's input with new
+  // random choices; the best of all epochs is the result. epoch_seconds < 0: one epoch.
+  double epoch_seconds = -1.0;
+  double epoch_per_gate = 0.05;
+  double epoch_growth = 1.0;
   // Polish also writes every run of one-qubit h/x/rz gates in its shortest form
   // (preprocess::resynthesize_1q_runs): an inexact move (float angles), off by default.
   bool resynth_1q = false;
@@ -78,6 +85,7 @@ struct SearchProgress {
   std::atomic<double> last_improvement{0.0};  // seconds (with the time offset) of the last new best
   std::atomic<int> best_gates{0};  // gates of the best circuit (read by the patience rule)
   std::atomic<bool> converged{false};  // the search ended by its patience rule
+  std::atomic<int> restarts{0};  // anneal epochs begun after the first (SearchOptions::epoch_*)
   double time_offset = 0.0;  // SearchOptions::time_offset, for report()'s times
   std::chrono::steady_clock::time_point start;
   void report(double cost, int gates);

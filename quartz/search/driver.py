@@ -15,7 +15,7 @@ from quartz.ecc_sets.model import ECCSet, Transformation
 from quartz.errors import QuartzError
 from quartz.search.costs import Cost, CostLike, get_cost
 from quartz.search.matcher import Matcher
-from quartz.search.patience import PatienceLike, as_patience
+from quartz.search.patience import Patience, PatienceLike, as_patience
 
 ALGORITHMS = ("best_first", "anneal")  # order of SearchOptions::algorithm
 POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyle
@@ -24,6 +24,12 @@ POLISH_STYLES = ("rz", "p", "u1", "t", "t_noz")  # order of preprocess::DiagStyl
 # offset in the list of its first gate type (the earlier rule; faster to describe, biased).
 PROPOSALS = ("uniform", "first")
 DEFAULT_PROPOSAL = "uniform"  # what search() uses when it is given none
+# Anneal restarts (SearchOptions::epoch_*): once the best of the current epoch has not improved
+# for EPOCH.window(gates, time the epoch took to it), every chain starts again from the input.
+EPOCH = Patience(seconds=1.0, per_gate=0.05, growth=1.0)
+# On by default: at 120 s on eight Nam circuits, fewer gates on 5 and more on none
+# (BENCHMARKS.md, "Restarts").
+DEFAULT_RESTARTS = True  # what search() uses when it is given none
 # Restarts of a search that finished early: gamma grows by this factor up to MAX_GAMMA, and
 # no restart begins with less than RESTART_MIN_SECONDS left.
 RESTART_GROWTH = 1.1
@@ -45,6 +51,7 @@ class SearchResult:
     expansions: int = 0
     history: list[tuple[float, float]] = field(default_factory=list)  # (seconds, best cost)
     converged: bool = False  # ended by the patience rule (or an exhausted space), not the timeout
+    restarts: int = 0  # times the anneal started again from the input (`restarts`)
     # exact=False (quartz.search.resynth_2q.search_and_resynthesize): what resynthesis did
     resynth: dict[str, Any] | None = None
 
@@ -79,7 +86,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            polish: str | None = None, polish_candidates: bool = False,
            algorithm: str = "anneal", temperature: float = 0.3,
            restart_after: float = 2.0, patience: PatienceLike = "auto",
-           resynth_1q: bool = False, proposal: str | None = None) -> SearchResult:
+           resynth_1q: bool = False, proposal: str | None = None,
+           restarts: bool | None = None) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -97,7 +105,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     polishing also writes every run of one-qubit h/x/rz gates in its shortest form, an
     inexact move (float angles; quartz.search.resynth_2q uses it for exact=False); it needs
     `polish`. `proposal`: how an annealing move picks its transformation (PROPOSALS;
-    None: DEFAULT_PROPOSAL).
+    None: DEFAULT_PROPOSAL). `restarts`: the anneal starts again from `circuit` whenever its
+    best stalls for EPOCH's window, keeping the best of all epochs (None: DEFAULT_RESTARTS).
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -108,6 +117,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     if polish is not None and polish not in POLISH_STYLES:
         raise QuartzError(f"unknown polish style {polish!r}; choose one of {', '.join(POLISH_STYLES)}")
     proposal = DEFAULT_PROPOSAL if proposal is None else proposal
+    restarts = DEFAULT_RESTARTS if restarts is None else restarts
+    if not isinstance(restarts, bool):
+        raise QuartzError(f"restarts must be True, False or None, got {restarts!r}")
     if proposal not in PROPOSALS:
         raise QuartzError(f"unknown proposal {proposal!r}; choose one of {', '.join(PROPOSALS)}")
     if algorithm not in ALGORITHMS:
@@ -123,7 +135,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     bar = _Progress(timeout, "optimize") if progress else None
     t0 = time.monotonic()
     initial = c.search_value(circuit)
-    out, interrupted, expansions, converged = circuit, False, 0, False
+    out, interrupted, expansions, converged, restarts_done = circuit, False, 0, False, 0
     history: list[tuple[float, float]] = []
     g, attempt, last_improvement = gamma, 0, 0.0
     try:
@@ -134,7 +146,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
             offset = time.monotonic() - t0
             left = float(timeout) - offset
             cb = None if bar is None else (lambda s, b, e, o=offset, n=expansions: bar(s + o, b, e + n))
-            native, hist, interrupted, exp, converged, last_improvement = _core.optimize(
+            native, hist, interrupted, exp, converged, last_improvement, n_restarts = _core.optimize(
                 matcher.native, out.native, c.spec, timeout=max(0.0, left),
                 seed=(int(seed) + attempt) & (2**63 - 1),
                 gamma=g, threads=threads, full_limit=full_limit, window=window,
@@ -147,7 +159,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 patience_per_gate=0.0 if rule is None else rule.per_gate,
                 patience_growth=0.0 if rule is None else rule.growth,
                 time_offset=offset, last_improvement=last_improvement,
-                resynth_1q=bool(resynth_1q), proposal=PROPOSALS.index(proposal))
+                resynth_1q=bool(resynth_1q), proposal=PROPOSALS.index(proposal),
+                epoch_seconds=EPOCH.seconds if restarts else -1.0,
+                epoch_per_gate=EPOCH.per_gate, epoch_growth=EPOCH.growth)
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:
@@ -155,6 +169,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
             history.extend((t + offset, v) for t, v in hist
                            if not history or v < history[-1][1] - 1e-12)
             expansions += exp
+            restarts_done += n_restarts
             attempt += 1
             left = float(timeout) - (time.monotonic() - t0)
             if interrupted or converged or greedy_only or left < RESTART_MIN_SECONDS:
@@ -172,4 +187,5 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
         if bar is not None:
             bar.close()
     return SearchResult(out, initial, c.search_value(out), time.monotonic() - t0, interrupted,
-                        expansions, list(history), bool(converged) and not interrupted)
+                        expansions, list(history), bool(converged) and not interrupted,
+                        restarts=restarts_done)

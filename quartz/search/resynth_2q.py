@@ -369,7 +369,7 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
     stats = ResynthStats()
     best, best_numeric = circuit, False
     history: list[tuple[float, float]] = []
-    moves, interrupted, converged, done = 0, False, False, 0
+    moves, restarts, interrupted, converged, done = 0, 0, False, False, 0
     for r in range(rounds):
         start = time.monotonic() - t0
         share = max(0.0, timeout - start) / (rounds - r)
@@ -380,6 +380,7 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
                        timeout=share if last else share * (1 - RESYNTH_SHARE), **search_kw)
         done += 1
         moves += found.expansions
+        restarts += found.restarts
         interrupted, converged = found.interrupted, found.converged
         history.extend((t + start, v) for t, v in found.history
                        if not history or v < history[-1][1] - 1e-12)
@@ -399,7 +400,7 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
             break  # the search had converged and resynthesis found nothing: nothing new to try
     return replace(found, circuit=best, initial_cost=c.search_value(circuit),
                    final_cost=c.search_value(best), seconds=time.monotonic() - t0,
-                   expansions=moves, history=history, interrupted=interrupted,
+                   expansions=moves, restarts=restarts, history=history, interrupted=interrupted,
                    converged=converged and not interrupted,
                    resynth=dict(stats.as_dict(), rounds=done, numeric=best_numeric))
 

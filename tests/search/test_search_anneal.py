@@ -126,3 +126,32 @@ def test_anneal_improves_far_from_the_start_of_a_large_circuit(small_set):
 def test_unknown_algorithm_is_refused(small_set):
     with pytest.raises(QuartzError, match="unknown search algorithm 'sa'"):
         search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, algorithm="sa")
+
+
+def test_restarts_begin_again_when_the_best_stalls_and_keep_the_best(small_set):
+    # A 40-gate random circuit converges within a second or two; with restarts on, a 5 s budget
+    # holds more epochs, each from the input, and the result is the best of all of them.
+    c = random_nam_circuit(4, 40, 11)
+    r = search(c, small_set, timeout=5.0, seed=11, progress=False, polish="rz", patience=None,
+               restarts=True, threads=2)
+    assert r.restarts >= 1
+    assert len(r.circuit) < len(c) and same_unitary(r.circuit, c)
+    assert r.final_cost == len(r.circuit) == min(v for _, v in r.history)
+    plain = search(c, small_set, timeout=0.5, seed=11, progress=False, polish="rz",
+                   patience=None, restarts=False, threads=2)
+    assert plain.restarts == 0
+
+
+def test_restarts_must_be_a_bool(small_set):
+    with pytest.raises(QuartzError, match="restarts must be True, False or None, got 'yes'"):
+        search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, restarts="yes")
+
+
+def test_optimize_restarts_by_default_and_reports_them():
+    import quartz
+
+    c = random_nam_circuit(4, 40, 11)
+    report: dict = {}
+    out = quartz.optimize(c, "nam", timeout=6.0, seed=11, patience=None, report=report)
+    assert report["search"]["restarts"] >= 1
+    assert report["check"]["ok"] is True and len(out) < len(c)
