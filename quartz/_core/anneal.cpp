@@ -153,13 +153,24 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
         last_sync = Clock::now();
         save();
         std::lock_guard<std::mutex> lk(shared.mu);
-        if (epoch == shared.epoch && epochs) {
-          // A stalled epoch ends: every chain starts again from the input.
+        if (epoch == shared.epoch) {
+          if (shared.offer(best, bc, pr_)) {
+            seen_version = shared.version;
+          } else if (shared.epoch_cost < bc - 1e-9 && shared.version != seen_version) {
+            seen_version = shared.version;
+            best = shared.epoch_circuit;
+            bc = shared.epoch_cost;
+            dag = Dag(best, gc);
+            last_best = Clock::now();
+          }
+          // A stalled epoch ends (judged after this chain's offer): every chain starts again
+          // from the input.
           const double took = std::chrono::duration<double>(
               shared.epoch_last - shared.epoch_start).count();
-          if (seconds_since(shared.epoch_last) >=
-              opt_.epoch_seconds + opt_.epoch_per_gate * shared.epoch_circuit.num_gates() +
-                  opt_.epoch_growth * took) {
+          if (epochs && seconds_since(shared.epoch_last) >=
+                            opt_.epoch_seconds +
+                                opt_.epoch_per_gate * shared.epoch_circuit.num_gates() +
+                                opt_.epoch_growth * took) {
             shared.new_epoch(start, start_cost);
             pr_.restarts.fetch_add(1, std::memory_order_relaxed);
           }
@@ -173,14 +184,6 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
           dag = Dag(best, gc);
           unsaved = false;
           T = draw_temperature();
-          last_best = Clock::now();
-        } else if (shared.offer(best, bc, pr_)) {
-          seen_version = shared.version;
-        } else if (shared.epoch_cost < bc - 1e-9 && shared.version != seen_version) {
-          seen_version = shared.version;
-          best = shared.epoch_circuit;
-          bc = shared.epoch_cost;
-          dag = Dag(best, gc);
           last_best = Clock::now();
         }
       }
