@@ -6,8 +6,13 @@
 // while returns to its best; chains (one per thread) exchange their bests; with epochs on, a
 // search whose best stalls starts again from its input (the best of all epochs is kept), so a
 // long budget samples several local minima instead of waiting in one; rotation merging
-// ("polish", O(n)) runs on the whole circuit at intervals that keep it a small share of time.
+// ("polish", O(n)) runs on the whole circuit at intervals that keep it a small share of the
+// work. Chains keep time in work units, not seconds, and exchange in lockstep, in chain order:
+// a seed gives the same search whatever the machine's speed or load, up to where the deadline
+// or the patience rule (the only readers of the wall clock) cut it.
+#include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -18,16 +23,14 @@
 
 namespace quartz {
 
-using Clock = std::chrono::steady_clock;
-
 namespace {
 
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
+// Seconds as work units of a chain's clock (SearchOptions::units_per_second).
+long units(double seconds, double per_second) {
+  return static_cast<long>(std::max(0.0, seconds) * per_second);
 }
 
 struct SharedBest {
-  std::mutex mu;
   Circuit circuit;  // the best of all epochs: the result
   double cost;
   // The best of the current epoch, which the chains exchange; an epoch ends when it stalls.
@@ -35,33 +38,86 @@ struct SharedBest {
   Circuit epoch_circuit;
   double epoch_cost;
   uint64_t version = 0;  // of epoch_circuit
-  Clock::time_point epoch_start, epoch_last;
-  // With mu held: take c when it is better than the best so far (and report it), and as the
-  // epoch's best when it is better than that. True when the epoch's best changed.
-  bool offer(const Circuit& c, double c_cost, SearchProgress& pr) {
+  long epoch_start = 0, epoch_last = 0;  // on the exchanges' clock (units)
+  // Take c when it is better than the best so far (and report it), and as the epoch's best
+  // when it is better than that. True when the epoch's best changed.
+  bool offer(const Circuit& c, double c_cost, long now, SearchProgress& pr) {
     keep(c, c_cost, pr);
     if (c_cost >= epoch_cost - 1e-9) return false;
     epoch_circuit = c;
     epoch_cost = c_cost;
     version++;
-    epoch_last = Clock::now();
+    epoch_last = now;
     return true;
   }
-  // With mu held: take c as the result when it is better than the best of all epochs.
+  // Take c as the result when it is better than the best of all epochs.
   void keep(const Circuit& c, double c_cost, SearchProgress& pr) {
     if (c_cost >= cost - 1e-9) return;
     circuit = c;
     cost = c_cost;
     pr.report(c_cost, c.num_gates());
   }
-  // With mu held: start a new epoch from `start`.
-  void new_epoch(const Circuit& start, double start_cost) {
+  // Start a new epoch from `start`.
+  void new_epoch(const Circuit& start, double start_cost, long now) {
     epoch++;
     epoch_circuit = start;
     epoch_cost = start_cost;
     version++;
-    epoch_start = epoch_last = Clock::now();
+    epoch_start = epoch_last = now;
   }
+};
+
+// What a chain brings to an exchange.
+struct Slot {
+  bool arrived = false;
+  const Circuit* best = nullptr;
+  double cost = 0.0;
+  uint64_t seen_version = 0;
+};
+
+// The chains' exchanges: a cyclic barrier whose last arrival runs the exchange for all, in
+// chain order, so that what the chains see does not depend on which of them came first. A
+// chain that stops (deadline, error) leaves; the others no longer wait for it.
+class Exchange {
+ public:
+  explicit Exchange(int n) : slots_(n), waiting_(n), members_(n) {}
+  // Arrive as chain `id` and wait for the others; `exchange(slots)` runs once all are in.
+  template <class F>
+  void arrive(int id, const Circuit& best, double cost, uint64_t& seen_version, F&& exchange) {
+    std::unique_lock<std::mutex> lk(mu_);
+    slots_[id] = Slot{true, &best, cost, seen_version};
+    const uint64_t phase = phase_;
+    if (--waiting_ == 0) {
+      finish(exchange);
+    } else {
+      cv_.wait(lk, [&] { return phase_ != phase; });
+    }
+    seen_version = slots_[id].seen_version;
+  }
+  // Leave for good as chain `id`, first running `last()` under the lock (its final offer).
+  template <class L, class F>
+  void leave(int id, L&& last, F&& exchange) {
+    std::unique_lock<std::mutex> lk(mu_);
+    slots_[id].arrived = false;  // (set when an exchange this chain ran threw)
+    last();
+    members_--;
+    if (--waiting_ <= 0 && members_ > 0) finish(exchange);
+  }
+
+ private:
+  template <class F>
+  void finish(F& exchange) {
+    exchange(slots_);
+    for (Slot& s : slots_) s.arrived = false;
+    waiting_ = members_;
+    phase_++;
+    cv_.notify_all();
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<Slot> slots_;
+  int waiting_, members_;
+  uint64_t phase_ = 0;
 };
 
 }  // namespace
@@ -76,11 +132,31 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
   shared.cost = Dag(start, gc).cost();
   shared.epoch_circuit = start;
   shared.epoch_cost = shared.cost;
-  shared.epoch_start = shared.epoch_last = Clock::now();
   const double start_cost = shared.cost;
   const bool epochs = opt_.epoch_seconds >= 0;
   const double T0 = std::max(1e-9, opt_.temperature);
+  const double ups = std::max(1.0, opt_.units_per_second);
+  const long sync_units = std::max(1L, units(opt_.sync_every, ups));
+  const long restart_units = units(opt_.restart_after, ups);
+  const int n = std::max(1, chains);
+  Exchange ex(n);
+  long exchanges = 0;  // the exchanges' clock: sync_units per exchange
+  // Run by the last chain to arrive, for all: offers in chain order, then the stall test.
+  auto exchange = [&](std::vector<Slot>& slots) {
+    const long now = ++exchanges * sync_units;
+    for (Slot& s : slots)
+      if (s.arrived && shared.offer(*s.best, s.cost, now, pr_)) s.seen_version = shared.version;
+    // A stalled epoch ends: every chain starts again from the input.
+    const double took = static_cast<double>(shared.epoch_last - shared.epoch_start);
+    const double window = units(opt_.epoch_seconds + opt_.epoch_per_gate *
+                                shared.epoch_circuit.num_gates(), ups) + opt_.epoch_growth * took;
+    if (epochs && now - shared.epoch_last >= window) {
+      shared.new_epoch(start, start_cost, now);
+      pr_.restarts.fetch_add(1, std::memory_order_relaxed);
+    }
+  };
 
+  std::vector<char> left(n, 0);  // chains that have left the exchanges
   auto chain = [&](int id) {
     std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 0x51ed27 * (id + 1));
     std::uniform_real_distribution<double> unif(0.0, 1.0);
@@ -94,22 +170,23 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
     bool unsaved = false;  // the Dag is at cost bc but `best` is not a copy of it yet
     uint64_t seen_version = 0;
     int epoch = 0;
-    Clock::time_point last_best = Clock::now(), last_sync = Clock::now();
-    Clock::time_point next_polish = Clock::now();
-    double polish_cost = 0.0;  // seconds the last polish took
+    // This chain's clock in work units: a proposal 1, each transformation tried there 1 more,
+    // a polish polish_units_per_gate per gate.
+    long clock = 0, last_best = 0, next_sync = sync_units, next_polish = 0;
     Match m;
     PreparedRewrite rw;
     std::vector<int> scratch;
     auto save = [&] {
       if (unsaved) { best = dag.to_circuit(); unsaved = false; }
     };
-    while (!out_of_time(deadline_)) {
+    while (!out_of_time(deadline_) && (opt_.work_limit < 0 || clock < opt_.work_limit)) {
       long moves = 0;
       for (int b = 0; b < 256 && dag.num_gates() > 0; b++) {
+        clock++;
         int v = dag.random_node(rng);
         if (ix_.by_type[static_cast<int>(dag.type(v))].empty()) continue;
-        if (opt_.proposal == 0 ? !propose_move(trie_, ix_, dag, v, rng, m, rw, scratch)
-                               : !propose_move(ix_, dag, v, rng, m, rw))
+        if (opt_.proposal == 0 ? !propose_move(trie_, ix_, dag, v, rng, m, rw, scratch, &clock)
+                               : !propose_move(ix_, dag, v, rng, m, rw, &clock))
           continue;
         moves++;  // a move evaluated: a transformation matched and priced
         const double d = rw.delta;
@@ -119,14 +196,13 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
         if (dag.cost() < bc - 1e-9) {
           bc = dag.cost();
           unsaved = true;
-          last_best = Clock::now();
+          last_best = clock;
         }
       }
       pr_.expansions.fetch_add(moves, std::memory_order_relaxed);
       if (dag.num_gates() == 0) { save(); break; }
-      // Rotation merging on the whole circuit, at most ~10 % of the time.
-      if (opt_.polish_style >= 0 && Clock::now() >= next_polish) {
-        Clock::time_point t0 = Clock::now();
+      // Rotation merging on the whole circuit, about a tenth of the chain's work.
+      if (opt_.polish_style >= 0 && clock >= next_polish) {
         Circuit cur = dag.to_circuit();
         Circuit p = polish(cur);
         if (opt_.resynth_blocks) {
@@ -141,42 +217,21 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
           if (pc < bc - 1e-9) {
             best = std::move(p);
             bc = pc;
-            last_best = Clock::now();
+            last_best = clock;
           }
         }
-        polish_cost = seconds_since(t0);
-        next_polish = Clock::now() + std::chrono::microseconds(
-            static_cast<long long>(std::max(0.05, 10 * polish_cost) * 1e6));
+        const long cost = static_cast<long>(opt_.polish_units_per_gate * cur.num_gates());
+        clock += cost;
+        next_polish = clock + std::max(units(0.05, ups), 10 * cost);
       }
       // Exchange bests between chains.
-      if (seconds_since(last_sync) >= opt_.sync_every) {
-        last_sync = Clock::now();
+      if (clock >= next_sync) {
+        next_sync = clock + sync_units;
         save();
-        std::lock_guard<std::mutex> lk(shared.mu);
-        if (epoch == shared.epoch) {
-          if (shared.offer(best, bc, pr_)) {
-            seen_version = shared.version;
-          } else if (shared.epoch_cost < bc - 1e-9 && shared.version != seen_version) {
-            seen_version = shared.version;
-            best = shared.epoch_circuit;
-            bc = shared.epoch_cost;
-            dag = Dag(best, gc);
-            last_best = Clock::now();
-          }
-          // A stalled epoch ends (judged after this chain's offer): every chain starts again
-          // from the input.
-          const double took = std::chrono::duration<double>(
-              shared.epoch_last - shared.epoch_start).count();
-          if (epochs && seconds_since(shared.epoch_last) >=
-                            opt_.epoch_seconds +
-                                opt_.epoch_per_gate * shared.epoch_circuit.num_gates() +
-                                opt_.epoch_growth * took) {
-            shared.new_epoch(start, start_cost);
-            pr_.restarts.fetch_add(1, std::memory_order_relaxed);
-          }
-        }
-        if (epoch != shared.epoch) {
-          shared.keep(best, bc, pr_);  // what this chain found in its last epoch
+        if (out_of_time(deadline_)) break;
+        ex.arrive(id, best, bc, seen_version, exchange);
+        // Until this chain arrives again no one writes the epoch's state: read it unlocked.
+        if (epoch != shared.epoch) {  // a new epoch: start again from the input
           epoch = shared.epoch;
           seen_version = shared.version;
           best = shared.epoch_circuit;
@@ -184,30 +239,43 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
           dag = Dag(best, gc);
           unsaved = false;
           T = draw_temperature();
-          last_best = Clock::now();
+          last_best = clock;
+        } else if (shared.epoch_cost < bc - 1e-9 && shared.version != seen_version) {
+          seen_version = shared.version;
+          best = shared.epoch_circuit;
+          bc = shared.epoch_cost;
+          dag = Dag(best, gc);
+          last_best = clock;
         }
       }
       // Back to the best after a while without progress.
-      if (seconds_since(last_best) >= opt_.restart_after && dag.cost() > bc + 1e-9) {
+      if (clock - last_best >= restart_units && dag.cost() > bc + 1e-9) {
         save();
         dag = Dag(best, gc);
         T = draw_temperature();
-        last_best = Clock::now();
+        last_best = clock;
       }
     }
     save();
-    std::lock_guard<std::mutex> lk(shared.mu);
-    shared.offer(best, bc, pr_);
+    left[id] = 1;
+    // Only the result is written here: a chain released from an exchange may be reading the
+    // epoch's state.
+    ex.leave(id, [&] { shared.keep(best, bc, pr_); }, exchange);
   };
 
-  const int n = std::max(1, chains);
   std::vector<std::thread> pool;
   std::vector<std::exception_ptr> errors(n);
-  for (int i = 1; i < n; i++)
-    pool.emplace_back([&, i] {
-      try { chain(i); } catch (...) { errors[i] = std::current_exception(); pr_.stop = true; }
-    });
-  try { chain(0); } catch (...) { errors[0] = std::current_exception(); pr_.stop = true; }
+  auto run = [&](int i) {
+    try {
+      chain(i);
+    } catch (...) {
+      errors[i] = std::current_exception();
+      pr_.stop = true;
+      if (!left[i]) ex.leave(i, [] {}, exchange);
+    }
+  };
+  for (int i = 1; i < n; i++) pool.emplace_back(run, i);
+  run(0);
   for (auto& t : pool) t.join();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);

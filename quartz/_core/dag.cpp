@@ -23,7 +23,7 @@ inline bool second_gate_absent(const Dag& d, const Xfer& x, int v) {
 }  // namespace
 
 bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Match& m,
-                  PreparedRewrite& rw) {
+                  PreparedRewrite& rw, long* tried) {
   const std::vector<int>& lst = ix.by_type[static_cast<int>(dag.type(v))];
   const size_t L = lst.size();
   if (L == 0) return false;
@@ -31,6 +31,7 @@ bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Ma
   for (size_t j = 0; j < L; j++) {
     const Xfer& x = ix.xfers[lst[(off + j) % L]];
     if (second_gate_absent(dag, x, v)) continue;
+    if (tried) ++*tried;
     try {
       if (match_view(dag, x, v, m) && dag.prepare(x, m, rw)) return true;
     } catch (const std::overflow_error&) {  // exact angle arithmetic overflowed: no move
@@ -40,13 +41,15 @@ bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Ma
 }
 
 bool propose_move(const XferTrie& trie, const XferIndex& ix, Dag& dag, int v,
-                  std::mt19937_64& rng, Match& m, PreparedRewrite& rw, std::vector<int>& scratch) {
+                  std::mt19937_64& rng, Match& m, PreparedRewrite& rw, std::vector<int>& scratch,
+                  long* tried) {
   scratch.clear();
   trie.candidates(dag, v, scratch);
   for (size_t left = scratch.size(); left > 0; left--) {
     const size_t k = rng() % left;
     const Xfer& x = ix.xfers[scratch[k]];
     std::swap(scratch[k], scratch[left - 1]);
+    if (tried) ++*tried;
     try {
       if (match_view(dag, x, v, m) && dag.prepare(x, m, rw)) return true;
     } catch (const std::overflow_error&) {  // exact angle arithmetic overflowed: no move

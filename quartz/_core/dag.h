@@ -105,11 +105,13 @@ class Dag {
 
 // A move at node v: the first transformation (from a random offset in v's type list) that
 // matches there convexly, prepared in rw; false when none does.
+// `tried`, when given, counts the transformations tried (the move's work, for anneal's clock).
 bool propose_move(const XferIndex& ix, Dag& dag, int v, std::mt19937_64& rng, Match& m,
-                  PreparedRewrite& rw);
+                  PreparedRewrite& rw, long* tried = nullptr);
 // A move at node v drawn uniformly among the transformations that match there convexly: the
 // trie's structural candidates, tried in random order until one matches (scratch: a buffer).
 bool propose_move(const XferTrie& trie, const XferIndex& ix, Dag& dag, int v,
-                  std::mt19937_64& rng, Match& m, PreparedRewrite& rw, std::vector<int>& scratch);
+                  std::mt19937_64& rng, Match& m, PreparedRewrite& rw, std::vector<int>& scratch,
+                  long* tried = nullptr);
 
 }  // namespace quartz

@@ -361,7 +361,9 @@ Circuit Searcher::optimize(const Circuit& input) {
     // Small circuits: one thread runs the exhaustive best-first search beside the chains
     // (it wins there; annealing wins on larger ones).
     Circuit r;
-    if (two && n <= opt_.full_limit) {
+    // (Not with a work limit: the best-first thread runs to the deadline, which would make the
+    // result depend on the machine's speed.)
+    if (two && n <= opt_.full_limit && opt_.work_limit < 0) {
       Circuit b;
       std::exception_ptr ep;
       std::thread t([&] {

@@ -48,7 +48,17 @@ struct SearchOptions {
   int algorithm = 0;
   double temperature = 0.3;   // a move raising the cost by d is accepted with exp(-d/T)
   double restart_after = 2.0; // seconds without a new best before a chain returns to its best
-  double sync_every = 0.5;
+  double sync_every = 0.5;    // seconds between the chains' exchanges of their bests
+  // The anneal's chains keep time in work units, not seconds, so that a seed gives the same
+  // search on a slow or a loaded machine (only the deadline and the patience rule read the
+  // wall clock): a proposal is 1 unit, each transformation tried there 1 more, a polish
+  // polish_units_per_gate per gate. The seconds of sync_every, restart_after and epoch_* are
+  // converted at units_per_second, about what one thread did on the machine that tuned them.
+  double units_per_second = 4.0e6;
+  double polish_units_per_gate = 7.0;
+  // Anneal: each chain stops once its clock reaches this many units (-1: no limit). With no
+  // deadline or patience in the way, a seed then gives the same circuit on every machine.
+  long work_limit = -1;
   // anneal moves at a gate: 0 uniform among the transformations that match there (XferTrie),
   // 1 the first that matches after a random offset in its first gate type's list
   int proposal = 0;

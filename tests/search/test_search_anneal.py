@@ -155,3 +155,39 @@ def test_optimize_restarts_by_default_and_reports_them():
     out = quartz.optimize(c, "nam", timeout=6.0, seed=11, patience=None, report=report)
     assert report["search"]["restarts"] >= 1
     assert report["check"]["ok"] is True and len(out) < len(c)
+
+
+def _hog() -> "subprocess.Popen[bytes]":
+    """A process that keeps one core busy (the machine's load changes the chains' speeds)."""
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+@pytest.mark.parametrize("gates", [60, 400])  # one chain (<= full_limit 150 gates) and two
+def test_a_seed_and_a_work_limit_give_the_same_circuit_under_any_load(gates, small_set):
+    # The chains keep time in work units and exchange in lockstep: with a work limit instead
+    # of a deadline, the same seed gives the same circuit and the same trace, whether the
+    # machine is idle or a busy process slows one chain down.
+    c = random_nam_circuit(5, gates, 21)
+    kw = dict(timeout=120, seed=21, progress=False, polish="rz", patience=None, threads=2,
+              restarts=True, work=3_000_000)
+    first = search(c, small_set, **kw)
+    hog = _hog()
+    try:
+        second = search(c, small_set, **kw)
+    finally:
+        hog.kill()
+        hog.wait()
+    assert first.circuit.to_qasm() == second.circuit.to_qasm()
+    assert [v for _, v in first.history] == [v for _, v in second.history]
+    assert first.restarts == second.restarts and first.expansions == second.expansions
+    assert len(first.circuit) < len(c) and same_unitary(first.circuit, c)
+    assert not first.converged and first.seconds < 60
+
+
+def test_work_must_be_a_non_negative_int(small_set):
+    for bad in (-1, 1.5, True):
+        with pytest.raises(QuartzError, match=f"work must be a non-negative number of work units, got {bad!r}"):
+            search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, work=bad)
