@@ -80,7 +80,7 @@ struct Slot {
 // chain that stops (deadline, error) leaves; the others no longer wait for it.
 class Exchange {
  public:
-  explicit Exchange(int n) : slots_(n), waiting_(n), members_(n) {}
+  explicit Exchange(int n) : slots_(n), gone_(n, 0), waiting_(n), members_(n) {}
   // Arrive as chain `id` and wait for the others; `exchange(slots)` runs once all are in.
   template <class F>
   void arrive(int id, const Circuit& best, double cost, uint64_t& seen_version, F&& exchange) {
@@ -94,10 +94,12 @@ class Exchange {
     }
     seen_version = slots_[id].seen_version;
   }
-  // Leave for good as chain `id`, first running `last()` under the lock (its final offer).
+  // Leave for good as chain `id` (again: nothing), first running `last()` under the lock.
   template <class L, class F>
   void leave(int id, L&& last, F&& exchange) {
     std::unique_lock<std::mutex> lk(mu_);
+    if (gone_[id]) return;
+    gone_[id] = 1;
     slots_[id].arrived = false;  // (set when an exchange this chain ran threw)
     last();
     members_--;
@@ -116,6 +118,7 @@ class Exchange {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<Slot> slots_;
+  std::vector<char> gone_;  // chains that have left
   int waiting_, members_;
   uint64_t phase_ = 0;
 };
@@ -156,7 +159,6 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
     }
   };
 
-  std::vector<char> left(n, 0);  // chains that have left the exchanges
   auto chain = [&](int id) {
     std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 0x51ed27 * (id + 1));
     std::uniform_real_distribution<double> unif(0.0, 1.0);
@@ -231,21 +233,20 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
         if (out_of_time(deadline_)) break;
         ex.arrive(id, best, bc, seen_version, exchange);
         // Until this chain arrives again no one writes the epoch's state: read it unlocked.
-        if (epoch != shared.epoch) {  // a new epoch: start again from the input
-          epoch = shared.epoch;
+        auto adopt = [&] {  // continue from the epoch's best
           seen_version = shared.version;
           best = shared.epoch_circuit;
           bc = shared.epoch_cost;
           dag = Dag(best, gc);
           unsaved = false;
+          last_best = clock;
+        };
+        if (epoch != shared.epoch) {  // a new epoch: start again from the input
+          epoch = shared.epoch;
+          adopt();
           T = draw_temperature();
-          last_best = clock;
         } else if (shared.epoch_cost < bc - 1e-9 && shared.version != seen_version) {
-          seen_version = shared.version;
-          best = shared.epoch_circuit;
-          bc = shared.epoch_cost;
-          dag = Dag(best, gc);
-          last_best = clock;
+          adopt();
         }
       }
       // Back to the best after a while without progress.
@@ -257,7 +258,6 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
       }
     }
     save();
-    left[id] = 1;
     // Only the result is written here: a chain released from an exchange may be reading the
     // epoch's state.
     ex.leave(id, [&] { shared.keep(best, bc, pr_); }, exchange);
@@ -271,7 +271,7 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
     } catch (...) {
       errors[i] = std::current_exception();
       pr_.stop = true;
-      if (!left[i]) ex.leave(i, [] {}, exchange);
+      ex.leave(i, [] {}, exchange);
     }
   };
   for (int i = 1; i < n; i++) pool.emplace_back(run, i);
