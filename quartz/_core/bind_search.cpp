@@ -235,7 +235,10 @@ void bind_search(py::module_& m) {
                 progress(std::chrono::duration<double>(now - pr.start).count(), bc, pr.expansions.load());
               } catch (py::error_already_set& e) {
                 pr.stop = true;
-                cb_error = e.what();
+                // A signal handled while the callback ran Python (e.g. drawing the progress
+                // line) surfaces here as KeyboardInterrupt: an interruption, not a failure.
+                if (e.matches(PyExc_KeyboardInterrupt)) interrupted = true;
+                else cb_error = e.what();
               }
             }
           }

@@ -189,11 +189,16 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 g = min(MAX_GAMMA, g * RESTART_GROWTH)
         if bar is not None:
             bar(time.monotonic() - t0, c.search_value(out), expansions)
+    except KeyboardInterrupt:  # landed in Python between native calls: keep the best so far
+        interrupted = True
     except ValueError as e:
         raise QuartzError(str(e)) from None
     finally:
         if bar is not None:
-            bar.close()
+            try:
+                bar.close()
+            except KeyboardInterrupt:
+                interrupted = True
     return SearchResult(out, initial, c.search_value(out), time.monotonic() - t0, interrupted,
                         expansions, list(history), bool(converged) and not interrupted,
                         restarts=restarts_done)

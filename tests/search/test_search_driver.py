@@ -74,6 +74,41 @@ def test_ctrl_c_returns_best_so_far(small_set):
     assert np.allclose(r.circuit.apply(state), c.apply(state), atol=1e-8)
 
 
+def test_ctrl_c_during_the_progress_line_returns_best_so_far(small_set, monkeypatch):
+    # A signal handled while the progress line is being drawn raises KeyboardInterrupt inside
+    # the callback the native loop calls: that is an interruption, not a failing callback.
+    from quartz.search import driver
+
+    calls = []
+
+    def drawn_when_ctrl_c(self, seconds, best, moves):
+        calls.append(seconds)
+        if len(calls) == 2:
+            raise KeyboardInterrupt("SIGINT")
+
+    monkeypatch.setattr(driver._Progress, "__call__", drawn_when_ctrl_c)
+    c = random_nam_circuit(6, 1500, 5)
+    t0 = time.monotonic()
+    r = search(c, small_set, timeout=60, seed=0, progress=True)
+    assert r.interrupted and time.monotonic() - t0 < 10
+    assert len(r.circuit) < len(c)
+    state = np.random.default_rng(0).normal(size=2**6) + 0j
+    state /= np.linalg.norm(state)
+    assert np.allclose(r.circuit.apply(state), c.apply(state), atol=1e-8)
+
+
+def test_ctrl_c_while_closing_the_progress_line_keeps_the_result(small_set, monkeypatch):
+    from quartz.search import driver
+
+    def ctrl_c(self):
+        raise KeyboardInterrupt("SIGINT")
+
+    monkeypatch.setattr(driver._Progress, "close", ctrl_c)
+    c = random_nam_circuit(4, 200, 3)
+    r = search(c, small_set, timeout=1, seed=0, progress=True)
+    assert r.interrupted and len(r.circuit) < len(c) and same_unitary(r.circuit, c)
+
+
 def test_progress_line_goes_to_stderr(small_set, capsys):
     c = random_nam_circuit(3, 40, 2)
     search(c, small_set, timeout=1.2, seed=0, progress=True)
