@@ -1,5 +1,8 @@
 """PPO: GAE by hand, and one update on a fixed batch lowers the loss."""
+import copy
+
 import numpy as np
+import pytest
 
 import quartz
 from quartz.rl.agent import Decision, action_mask, decide, torch
@@ -89,3 +92,33 @@ def test_quarl_temperature_gives_the_best_node_its_hit_rate():
         p = torch.softmax(values / t, 0)
         assert abs(float(p[0]) - 0.9) < 1e-4
     assert quarl_temperature(1) == 1.0
+
+
+DEVICES = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+
+
+@pytest.mark.parametrize("dev", DEVICES)
+def test_decide_and_update_on_a_device_match_the_cpu(dev):
+    # The CUDA path (device chosen once, graphs and batches moved to it) gives what the CPU
+    # gives; on a machine without a GPU this runs the same code with an explicit CPU device.
+    num_actions = 9
+    torch.manual_seed(0)
+    ref = ActorCritic(ModelConfig(num_actions, hidden=32, layers=4)).eval()
+    on_dev = copy.deepcopy(ref).to(torch.device(dev))
+    arrays = circuit_arrays(quartz.Circuit(3).h(0).cx(0, 1).cx(1, 2).h(2).cx(0, 2))
+    applicable = {1: [0, 3, 5], 3: [2, 7]}
+    a = decide(ref, arrays, applicable, generator=torch.Generator().manual_seed(3))
+    b = decide(on_dev, arrays, applicable, generator=torch.Generator().manual_seed(3),
+               dev=torch.device(dev))
+    assert (a.node, a.action, a.allowed.tolist()) == (b.node, b.action, b.allowed.tolist())
+    assert abs(a.logp - b.logp) < 1e-4 and abs(a.value - b.value) < 1e-4
+    trans = fixed_transitions(ref, num_actions)
+    cfg = PPOConfig(epochs=1, minibatch=len(trans), lr=1e-3)
+    st_ref = ppo_update(ref, torch.optim.Adam(ref.parameters(), lr=cfg.lr), trans, num_actions, cfg)
+    st_dev = ppo_update(on_dev, torch.optim.Adam(on_dev.parameters(), lr=cfg.lr), trans,
+                        num_actions, cfg, dev=torch.device(dev))
+    for k in ("loss", "policy", "value", "entropy"):
+        assert abs(st_ref[k] - st_dev[k]) < 1e-3, k
+    for p, q in zip(ref.parameters(), on_dev.parameters()):
+        assert q.device.type == dev
+        np.testing.assert_allclose(p.detach().numpy(), q.detach().cpu().numpy(), atol=1e-4)
