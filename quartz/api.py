@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import logging
+import numbers
 import os
 import threading
 import time
@@ -174,6 +175,15 @@ def _check_seconds(what: str, value: object) -> None:
         raise QuartzError(f"{what} must be a non-negative number of seconds, got {value!r}")
 
 
+def resolve_seed(seed: object) -> int:
+    """`seed` checked, or a fresh random one for None (the same rule for every method)."""
+    if seed is None:
+        return int.from_bytes(os.urandom(4), "little")
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise QuartzError(f"seed must be an int or None, got {seed!r}")
+    return int(seed)
+
+
 def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: EccSetLike = None,
              cost: CostLike = "gates",
              timeout: float = 60.0, seed: int | None = None, method: str = "search",
@@ -204,6 +214,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     last improvement took, quartz.search.patience.AUTO), a number of seconds, a
     quartz.search.patience.Patience, or None to always use the whole `timeout`.
     `threads`: search threads (default: the CPUs this process may use).
+    `seed`: the random choices of the search (and of the policy, method 'rl'); None draws a
+    fresh one, which report['seed'] records so a good run can be repeated.
     `exact`: True (default) uses exact moves only (ECC rewrites, angles stay rational
     multiples of pi when they were), so the path-sum checker can prove the result. False
     (method 'search') also resynthesizes two-qubit blocks (quartz.search.resynth_2q: KAK via
@@ -220,7 +232,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     "checks" (every check run, in order), "dropped" (the false transformations dropped, as
     '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
     "search" (method 'search': seconds, converged, interrupted, moves, restarts, and with
-    exact=False 'resynth': what the block resynthesis did; else None).
+    exact=False 'resynth': what the block resynthesis did; else None) and "seed" (the seed
+    used).
     `workers`: with 2 or more (or a Ray `address`, quartz.distributed), a large circuit is
     optimized in segments in that many processes or Ray tasks (quartz.search.partition):
     every segment result is checked against its segment, so the whole is equal by
@@ -238,6 +251,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     _check_seconds("timeout", timeout)
     threads = resolve_threads(threads)
     as_patience(patience)  # a bad value fails before any work
+    seed = resolve_seed(seed)
     if not exact and method != "search":
         raise QuartzError("exact=False (block resynthesis) needs method='search'")
     if check_timeout is not None:
@@ -333,7 +347,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         checks[0] = as_numeric(checks[0])
     if report is not None:
         report.update(check=checks[-1].as_dict(), checks=[k.as_dict() for k in checks],
-                      dropped=dropped, returned=returned, search=search_info)
+                      dropped=dropped, returned=returned, search=search_info, seed=seed)
     if returned == "input":
         return circuit if kind != "qasm" else original.to_qasm()
     result.name = original.name
@@ -342,7 +356,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
 def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
                           workers: int | None, address: str | None, timeout: float,
-                          seed: int | None, cost: CostLike, exact: bool, method: str,
+                          seed: int, cost: CostLike, exact: bool, method: str,
                           progress: bool, report: dict[str, Any] | None, preprocess: bool,
                           history: list[tuple[float, float]] | None
                           ) -> Circuit | QuantumCircuit | str:
@@ -370,7 +384,7 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
             work = pre
     left = max(0.0, timeout - (time.monotonic() - start))
     result, info = optimize_partitioned(work, gs.name, workers=workers or 1, timeout=left,
-                                        address=address, seed=seed or 0, exact=exact,
+                                        address=address, seed=seed, exact=exact,
                                         progress=progress, preprocess=preprocess)
     if history is not None:
         history.extend((float(t), float(g)) for t, g in info.history)
@@ -384,7 +398,7 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
         check = dict(ok=True, method="segments", proof=exact and not info.evidence_only,
                      seconds=0.0, detail=detail)
         report.update(check=check, checks=[check], dropped=[], returned="optimized",
-                      search=None, partition=info.as_dict())
+                      search=None, partition=info.as_dict(), seed=seed)
     result.name = original.name
     return _write_output(result, kind)
 

@@ -45,7 +45,8 @@ def add_parser(sub):
                    help="gates (default), two_qubit, cx, t_count or depth")
     p.add_argument("--method", choices=("search", "rl"), default="search")
     p.add_argument("--model", default=None, metavar="PATH", help="RL checkpoint (with --method rl)")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the search's random choices (default: a fresh one, printed)")
     p.add_argument("--threads", type=int, default=None,
                    help="search threads (default: the CPUs this process may use)")
     p.add_argument("--patience", default="auto", metavar="P",
@@ -138,7 +139,7 @@ def _check_line(report: dict) -> str:
 
 def run(args) -> int:
     """Optimise args.input; exit 0 on success, 130/143 after SIGINT/SIGTERM (result saved)."""
-    from quartz.api import optimize
+    from quartz.api import optimize, resolve_seed
     from quartz.cli.interrupt import catch_signals
     from quartz.qasm import load
 
@@ -165,13 +166,14 @@ def run(args) -> int:
         from quartz import ecc_sets
 
         ecc = ecc_sets.load(args.ecc_set, trust=args.trust_ecc)
+    seed = resolve_seed(args.seed)
     t0 = time.monotonic()
     report: dict = {}
     with catch_signals() as sig:
         what = "the best circuit found so far"
         try:
             out = optimize(circuit, args.gateset, ecc_set=ecc, cost=args.cost, timeout=args.timeout,
-                           seed=args.seed, method=args.method, model=args.model,
+                           seed=seed, method=args.method, model=args.model,
                            progress=not args.no_progress, threads=args.threads,
                            algorithm=args.algorithm, check_timeout=args.check_timeout,
                            patience=patience, exact=not args.inexact,
@@ -194,6 +196,7 @@ def run(args) -> int:
                   f"{path or 'stdout'} not written", file=sys.stderr)
             return sig.exit_code
     saved = 100.0 * (1 - len(out) / len(circuit)) if len(circuit) else 0.0
+    print(f"seed:   {seed}", file=sys.stderr)
     print(f"before: {_stats(circuit)}", file=sys.stderr)
     print(f"after:  {_stats(out)}  ({saved:.1f}% fewer gates, {dt:.1f} s)", file=sys.stderr)
     if sig.signum is not None:

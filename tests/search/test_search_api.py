@@ -84,6 +84,41 @@ def test_method_rl_dispatches_to_quartz_rl(monkeypatch, small_set):
     assert same_unitary(out, redundant())
 
 
+def test_no_seed_draws_one_the_report_names_and_every_method_gets(monkeypatch, small_set):
+    import quartz.rl
+    import quartz.search.driver as driver
+
+    seen = []
+    real = driver.search
+
+    def spy(circuit, rules, **kw):
+        seen.append(kw["seed"])
+        return real(circuit, rules, **kw)
+
+    def fake_rl(circuit, ecc_set, cost, timeout, seed, **kw):
+        seen.append(seed)
+        return circuit
+
+    monkeypatch.setattr(driver, "search", spy)
+    monkeypatch.setattr(quartz.rl, "optimize_rl", fake_rl)
+    reports = []
+    for method in ("search", "rl"):
+        for _ in range(2):
+            reports.append({})
+            quartz.optimize(redundant(), ecc_set=small_set, method=method, timeout=0.5,
+                            report=reports[-1], preprocess=False)
+    # None is a fresh seed per call, for rl as for search (rl used to take 0), and the report
+    # says which, so the run can be repeated
+    assert [r["seed"] for r in reports] == seen
+    assert all(isinstance(s, int) and 0 <= s < 2**32 for s in seen) and len(set(seen)) == 4
+    r: dict = {}
+    quartz.optimize(redundant(), ecc_set=small_set, timeout=0.5, seed=np.int64(12), report=r)
+    assert r["seed"] == 12 and seen[-1] == 12 and type(seen[-1]) is int
+    for bad in (1.5, "3", True):
+        with pytest.raises(QuartzError, match=f"seed must be an int or None, got {bad!r}"):
+            quartz.optimize(redundant(), ecc_set=small_set, seed=bad)
+
+
 def test_a_wrong_result_is_caught_and_the_input_returned(monkeypatch, small_set, caplog):
     import quartz.search.driver as driver
 

@@ -24,6 +24,10 @@ def test_writes_output_and_summary(nam_rules, tmp_path, capsys):
     assert len(out) < len(c) and same_unitary(out, c)
     err = capsys.readouterr().err
     assert "before:" in err and "after:" in err and "optimize" in err
+    assert "seed:   3\n" in err
+    assert main(["optimize", str(src), "-o", str(dst), "--timeout", "1"]) == 0
+    drawn = [line for line in capsys.readouterr().err.splitlines() if line.startswith("seed:")]
+    assert len(drawn) == 1 and int(drawn[0].split()[1]) >= 0  # a fresh seed, printed
 
 
 def test_stdout_and_costs(nam_rules, tmp_path, capsys):
