@@ -52,7 +52,8 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     ('anneal@auto': the default convergence rule; 'anneal@5': 5 s without improvement);
     'ALG+PROPOSAL' ('anneal+first') runs the anneal with that move proposal
     (quartz.search.driver.PROPOSALS) instead of the default; 'ALG/restart' and
-    'ALG/norestart' turn the anneal's restarts (driver.DEFAULT_RESTARTS) on or off."""
+    'ALG/norestart' turn the anneal's restarts (driver.DEFAULT_RESTARTS) on or off;
+    'ALG:bN' sets the polish's block resynthesis to N qubits (driver.DEFAULT_BLOCK_QUBITS)."""
     from unittest import mock
 
     from quartz.search import driver
@@ -64,6 +65,7 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     history: list = []
     t0 = time.monotonic()
     alg, _, pat = algorithm.partition("@")
+    alg, _, blocks = alg.partition(":b")
     alg, _, restart = alg.partition("/")
     if restart not in ("", "restart", "norestart"):
         raise SystemExit(f"unknown restart tag {restart!r} in {algorithm!r}")
@@ -71,7 +73,9 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     restarts = driver.DEFAULT_RESTARTS if not restart else restart == "restart"
     patience = None if not pat else as_patience(pat if pat == "auto" else float(pat))
     with mock.patch.object(driver, "DEFAULT_PROPOSAL", proposal or driver.DEFAULT_PROPOSAL), \
-            mock.patch.object(driver, "DEFAULT_RESTARTS", restarts):
+            mock.patch.object(driver, "DEFAULT_RESTARTS", restarts), \
+            mock.patch.object(driver, "DEFAULT_BLOCK_QUBITS",
+                              int(blocks) if blocks else driver.DEFAULT_BLOCK_QUBITS):
         out = quartz.optimize(c, "nam", timeout=timeout, seed=seed, algorithm=alg,
                               history=history, patience=patience)
     dt = time.monotonic() - t0

@@ -39,15 +39,17 @@ void bind_preprocess(py::module_& m) {
     py::gil_scoped_release release;
     return cancel_inverses(c, window);
   }, py::arg("circuit"), py::arg("window") = 64);
-  pm.def("resynthesize_blocks", [](const Circuit& c, const std::string& style) {
+  pm.def("resynthesize_blocks", [](const Circuit& c, const std::string& style, int max_qubits) {
+    if (max_qubits < 2 || max_qubits > 4) throw py::value_error("max_qubits must be 2, 3 or 4");
     int changed = 0;
     Circuit out;
     {
       py::gil_scoped_release release;
-      out = resynthesize_blocks(c, style_of(style), &changed);
+      out = resynthesize_blocks(c, style_of(style), &changed, max_qubits);
     }
     return py::make_tuple(out, changed);
-  }, py::arg("circuit"), py::arg("style") = "rz", "(circuit, blocks replaced).");
+  }, py::arg("circuit"), py::arg("style") = "rz", py::arg("max_qubits") = 3,
+     "(circuit, blocks replaced).");
   pm.def("resynthesize_1q_runs", [](const Circuit& c) {
     int changed = 0;
     Circuit out;

@@ -96,16 +96,18 @@ Circuit rotation_merge(const Circuit& c, DiagStyle style, bool placement_last, M
 // exact, until nothing changes. `window` bounds how far a gate is commuted along a wire.
 Circuit cancel_inverses(const Circuit& c, int window);
 
-// Shortest cx sequence (pairs of wire indices: control, target) on `wires` (2 or 3) wires from
+// Shortest cx sequence (pairs of wire indices: control, target) on `wires` (2 to 4) wires from
 // the identity to the linear map `rows` (rows[k]: bit j set when wire k ends holding input j)
 // that shows every parity mask m with bit m-1 of `need` set on some wire (input parities are
-// shown at the start). False when no sequence exists (rows not invertible).
+// shown at the start). False when no sequence exists (rows not invertible), and for 4 wires
+// also when the search gives up (a bounded A*; 2 and 3 wires read a precomputed table).
 bool shortest_ladder(int wires, const int* rows, int need, std::vector<std::pair<int, int>>& moves);
 
-// Replace convex blocks of cx, x and mergeable diagonal rotations on at most 3 qubits by the
-// shortest equivalent cx ladder (rotations where their parity first appears, x gates last)
-// when that is fewer gates. `changed` receives the number of blocks replaced.
-Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed);
+// Replace convex blocks of cx, x and mergeable diagonal rotations on at most `max_qubits`
+// (2 to 4) qubits by the shortest equivalent cx ladder (rotations where their parity first
+// appears, x gates last) when that is fewer gates. `changed` receives the number of blocks
+// replaced.
+Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed, int max_qubits = 3);
 
 // Replace every run of one-qubit h, x and constant rz gates on a qubit by its shortest
 // {h, x, rz} form (at most rz h rz h rz) when that is fewer gates. Inexact: new angles are

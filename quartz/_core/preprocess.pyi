@@ -17,7 +17,7 @@ def rotation_merge(circuit: Circuit, style: str = "rz",
     """(circuit, distinct parity terms, rotations merged away)."""
 
 def cancel_inverses(circuit: Circuit, window: int = 64) -> Circuit: ...
-def resynthesize_blocks(circuit: Circuit, style: str = "rz") -> tuple[Circuit, int]:
+def resynthesize_blocks(circuit: Circuit, style: str = "rz", max_qubits: int = 3) -> tuple[Circuit, int]:
     """(circuit, blocks replaced)."""
 
 def resynthesize_1q_runs(circuit: Circuit) -> tuple[Circuit, int]:

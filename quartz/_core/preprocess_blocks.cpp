@@ -1,13 +1,14 @@
 // Resynthesis of small {cx, x, diagonal rotation} blocks with the fewest cx gates.
 //
-// A block is a convex piece of the circuit on at most 3 qubits made of cx, x and mergeable
-// diagonal rotations. Over its inputs it is an affine map plus a phase polynomial: a set of
+// A block is a convex piece of the circuit on at most 3 (or 4) qubits made of cx, x and
+// mergeable diagonal rotations. Over its inputs it is an affine map plus a phase polynomial: a set of
 // (parity, angle) terms, a rotation seen through a negated parity counting with the opposite
-// sign. A breadth-first search over the invertible 3x3 (or 2x2) bit matrices times the set of
-// parities seen so far finds the shortest cx sequence that reaches the block's linear map and
+// sign. A search over the invertible bit matrices times the set of parities seen so far
+// (preprocess_ladder.cpp) finds the shortest cx sequence that reaches the block's linear map and
 // shows every needed parity on some wire; the rotations are written where their parity first
 // appears and the negations as x gates at the end. The block is replaced only when that is
 // strictly fewer gates.
+#include <algorithm>
 #include <array>
 
 #include "preprocess.h"
@@ -20,15 +21,17 @@ namespace {
 // How many gates a block scan looks at (keeps the pass linear on large circuits).
 constexpr int kMaxScan = 256;
 
+constexpr int kMaxBlockQubits = 4;
+
 struct Block {
-  int q[3] = {-1, -1, -1};
+  int q[kMaxBlockQubits] = {-1, -1, -1, -1};
   int nq = 0;
-  int rows[3] = {0, 0, 0};  // linear part of each wire over the block inputs
-  bool neg[3] = {false, false, false};
+  int rows[kMaxBlockQubits] = {0, 0, 0, 0};  // linear part of each wire over the block inputs
+  bool neg[kMaxBlockQubits] = {false, false, false, false};
   std::vector<int> gates;          // absorbed gate indices
   std::vector<int> term_order;     // parity masks in order of first appearance
-  std::array<Param, 8> angle;      // total rz angle per parity mask (un-negated)
-  std::array<bool, 8> has{};
+  std::array<Param, 1 << kMaxBlockQubits> angle;  // total rz angle per parity mask (un-negated)
+  std::array<bool, 1 << kMaxBlockQubits> has{};
   int insert_at = -1;              // emit the new block before this gate (or after the last)
   Param phase_terms;               // global phase of rewriting its rotations as rz
   int local(int qubit) const {
@@ -40,8 +43,9 @@ struct Block {
 
 class BlockResynth {
  public:
-  BlockResynth(const Circuit& c, DiagStyle style)
-      : g_(to_list(c)), n_(c.num_qubits()), style_(style), phase_(c.global_phase()) {}
+  BlockResynth(const Circuit& c, DiagStyle style, int max_qubits)
+      : g_(to_list(c)), n_(c.num_qubits()), style_(style), phase_(c.global_phase()),
+        max_q_(std::max(2, std::min(kMaxBlockQubits, max_qubits))) {}
 
   Circuit run(int* changed) {
     const int m = static_cast<int>(g_.size());
@@ -75,7 +79,7 @@ class BlockResynth {
 
  private:
   void grow(int s, Block& b) {
-    std::vector<uint8_t> tainted(n_, 0), closed(3, 0);
+    std::vector<uint8_t> tainted(n_, 0), closed(kMaxBlockQubits, 0);
     bool frozen = false;
     int open = 0;
     const int m = static_cast<int>(g_.size());
@@ -96,7 +100,7 @@ class BlockResynth {
         if (l >= 0 && closed[l]) absorb = false;
         if (l < 0) fresh++;
       }
-      if (absorb && fresh > 0 && (frozen || b.nq + fresh > 3)) absorb = false;
+      if (absorb && fresh > 0 && (frozen || b.nq + fresh > max_q_)) absorb = false;
       if (absorb) {
         for (int k = 0; k < h.nq; k++)
           if (b.local(h.q[k]) < 0) {
@@ -155,8 +159,9 @@ class BlockResynth {
     std::vector<std::pair<int, int>> moves;
     if (!shortest_ladder(b.nq, b.rows, need, moves)) return false;
     phase = phase + b.phase_terms;
-    int rows[3] = {1, 2, b.nq == 3 ? 4 : 0};
-    std::array<bool, 8> done{};
+    int rows[kMaxBlockQubits] = {0, 0, 0, 0};
+    for (int k = 0; k < b.nq; k++) rows[k] = 1 << k;
+    std::array<bool, 1 << kMaxBlockQubits> done{};
     auto write_visible = [&](int wire) {
       const int mask = rows[wire];
       if (mask == 0 || !b.has[mask] || done[mask]) return;
@@ -182,13 +187,14 @@ class BlockResynth {
   int n_;
   DiagStyle style_;
   Param phase_;
+  int max_q_;
   std::vector<uint8_t> removed_;
 };
 
 }  // namespace
 
-Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed) {
-  return BlockResynth(c, style).run(changed);
+Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed, int max_qubits) {
+  return BlockResynth(c, style, max_qubits).run(changed);
 }
 
 }  // namespace preprocess

@@ -63,6 +63,7 @@ struct SearchOptions {
   // 1 the first that matches after a random offset in its first gate type's list
   int proposal = 0;
   bool resynth_blocks = true;  // anneal: also resynthesize cx/x/rotation blocks when polishing
+  int block_qubits = 3;        // ... of at most this many qubits (2 to 4; 4: the 3-qubit pass too)
   // Anneal restarts ("epochs"): once the chains' best of the current epoch has not improved for
   // epoch_seconds + epoch_per_gate x (its gates) + epoch_growth x (seconds from the epoch's
   // start to its last improvement), every chain starts again from the search's input with new

@@ -30,6 +30,8 @@ EPOCH = Patience(seconds=1.0, per_gate=0.05, growth=1.0)
 # On by default: at 120 s on eight Nam circuits, fewer gates on 5 and more on none
 # (BENCHMARKS.md, "Restarts").
 DEFAULT_RESTARTS = True  # what search() uses when it is given none
+# The polish's block resynthesis: blocks of up to this many qubits (2-4).
+DEFAULT_BLOCK_QUBITS = 3
 # Restarts of a search that finished early: gamma grows by this factor up to MAX_GAMMA, and
 # no restart begins with less than RESTART_MIN_SECONDS left.
 RESTART_GROWTH = 1.1
@@ -87,7 +89,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            algorithm: str = "anneal", temperature: float = 0.3,
            restart_after: float = 2.0, patience: PatienceLike = "auto",
            resynth_1q: bool = False, proposal: str | None = None,
-           restarts: bool | None = None, work: int | None = None) -> SearchResult:
+           restarts: bool | None = None, work: int | None = None,
+           block_qubits: int | None = None) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -112,6 +115,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     The anneal's chains keep time in these units and exchange in lockstep, so a seed gives
     the same search on any machine up to where the deadline cuts it; with `work`, no
     deadline in the way and patience=None, the same circuit (for the same `threads`).
+    `block_qubits`: the polish also rewrites {cx, x, rotation} blocks of up to this many
+    qubits (2-4) with the fewest cx (quartz.search.preprocess.resynthesize_blocks; None:
+    DEFAULT_BLOCK_QUBITS).
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -127,6 +133,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
         raise QuartzError(f"restarts must be True, False or None, got {restarts!r}")
     if work is not None and not (isinstance(work, int) and not isinstance(work, bool) and work >= 0):
         raise QuartzError(f"work must be a non-negative number of work units, got {work!r}")
+    block_qubits = DEFAULT_BLOCK_QUBITS if block_qubits is None else block_qubits
+    if isinstance(block_qubits, bool) or not isinstance(block_qubits, int) or block_qubits not in (2, 3, 4):
+        raise QuartzError(f"block_qubits must be 2, 3 or 4, got {block_qubits!r}")
     if proposal not in PROPOSALS:
         raise QuartzError(f"unknown proposal {proposal!r}; choose one of {', '.join(PROPOSALS)}")
     if algorithm not in ALGORITHMS:
@@ -169,7 +178,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 resynth_1q=bool(resynth_1q), proposal=PROPOSALS.index(proposal),
                 epoch_seconds=EPOCH.seconds if restarts else -1.0,
                 epoch_per_gate=EPOCH.per_gate, epoch_growth=EPOCH.growth,
-                work_limit=-1 if work is None else int(work))
+                work_limit=-1 if work is None else int(work), block_qubits=block_qubits)
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:

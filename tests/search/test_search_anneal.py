@@ -191,3 +191,27 @@ def test_work_must_be_a_non_negative_int(small_set):
     for bad in (-1, 1.5, True):
         with pytest.raises(QuartzError, match=f"work must be a non-negative number of work units, got {bad!r}"):
             search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, work=bad)
+
+
+def test_four_qubit_block_resynthesis_in_the_polish_keeps_the_unitary(small_set):
+    # A {cx, rz} circuit on 5 qubits: the polish rewrites 4-qubit blocks with the fewest cx.
+    rng = np.random.default_rng(4)
+    c = Circuit(5)
+    for _ in range(120):
+        if rng.random() < 0.7:
+            a, b = rng.choice(5, 2, replace=False)
+            c.cx(int(a), int(b))
+        else:
+            c.rz(float(np.pi / 4 * rng.integers(1, 8)), int(rng.integers(5)))
+    kw = dict(timeout=30, seed=2, progress=False, polish="rz", patience=None, threads=1,
+              work=200_000)
+    three = search(c, small_set, **kw)
+    four = search(c, small_set, block_qubits=4, **kw)
+    assert same_unitary(four.circuit, c) and same_unitary(three.circuit, c)
+    assert four.circuit.cx_count < three.circuit.cx_count
+
+
+def test_block_qubits_must_be_2_to_4(small_set):
+    for bad in (1, 5, True, 3.0):
+        with pytest.raises(QuartzError, match=f"block_qubits must be 2, 3 or 4, got {bad!r}"):
+            search(Circuit(1).h(0), small_set, timeout=0.1, progress=False, block_qubits=bad)
