@@ -3,6 +3,13 @@
     python benchmarks/bench_generator.py            # the quick settings (seconds)
     python benchmarks/bench_generator.py --full     # adds Nam (5,3), (6,3) and Clifford+T (5,3)
     python benchmarks/bench_generator.py --json out.json
+    python benchmarks/bench_generator.py --workers 1,2 --runs 5 [--old PYTHONPATH]
+
+The --workers mode runs `quartz gen --gateset nam -n 6 -q 3 --jobs J` as whole processes,
+the settings in turn (A B A B ..., after one warm-up round, so drift hits all alike), and
+prints each one's median wall and CPU seconds, the median of the per-round wall ratios to
+the first setting, and whether every output file has the same ECC set (the report's
+timings aside). --old adds the same runs with PYTHONPATH set to an older build.
 
 Prints one markdown row per setting: counts before/after pruning (Quartz's 2*(circuits-ECCs)
 transformation count) and wall time per phase, next to Quartz's numbers where known
@@ -59,12 +66,72 @@ def _row(r: dict) -> str:
             f"{r['quartz_seconds']} |")
 
 
+def _ecc_content(path: str) -> dict:
+    """The ECC set file without the report's timings (which differ run to run)."""
+    d = json.loads(open(path).read())
+    d.get("metadata", {}).get("report", {}).pop("seconds", None)
+    return d
+
+
+def compare_workers(jobs: list[int], runs: int, old: str | None, setting: tuple[int, int, int]) -> str:
+    """Whole `quartz gen` processes per (build, jobs), alternating; a markdown table."""
+    import os
+    import resource
+    import statistics
+    import subprocess
+    import tempfile
+
+    n, q, m = setting
+    configs = [("now", None, j) for j in jobs] + ([("old", old, j) for j in jobs] if old else [])
+    walls: dict[int, list[float]] = {i: [] for i in range(len(configs))}
+    cpus: dict[int, list[float]] = {i: [] for i in range(len(configs))}
+    contents = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rnd in range(runs + 1):  # round 0 is the warm-up
+            for i, (build, path, j) in enumerate(configs):
+                env = dict(os.environ)
+                if path:
+                    env["PYTHONPATH"] = path
+                out = os.path.join(tmp, f"{i}.json")
+                cmd = [sys.executable, "-m", "quartz", "gen", "--gateset", "nam", "-n", str(n),
+                       "-q", str(q), "-m", str(m), "--jobs", str(j), "--no-progress", "-o", out]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t = time.perf_counter()
+                # cwd: not a source tree, which `python -m` would put first on the path
+                subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, cwd=tmp)
+                wall = time.perf_counter() - t
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                if rnd:
+                    walls[i].append(wall)
+                    cpus[i].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+                else:
+                    contents.append(_ecc_content(out))
+    same = all(c == contents[0] for c in contents)
+    lines = [f"`quartz gen --gateset nam -n {n} -q {q} -m {m}`, {runs} rounds after a warm-up; "
+             f"the same ECC set from every setting: {'yes' if same else 'NO'}", "",
+             "| build | --jobs | wall s (median) | CPU s (median) | wall ratio to the first row (median of rounds) |",
+             "|---|---:|---:|---:|---:|"]
+    for i, (build, _, j) in enumerate(configs):
+        ratio = statistics.median(w / w0 for w, w0 in zip(walls[i], walls[0]))
+        lines.append(f"| {build} | {j} | {statistics.median(walls[i]):.2f} | "
+                     f"{statistics.median(cpus[i]):.2f} | {ratio:.3f} |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json")
+    ap.add_argument("--workers", metavar="J,J", help="compare `quartz gen` processes with these --jobs")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--old", metavar="PYTHONPATH", help="also time the build at this path")
+    ap.add_argument("--setting", default="6,3,2", metavar="N,Q,M")
     args = ap.parse_args(argv)
+    if args.workers:
+        setting = tuple(int(x) for x in args.setting.split(","))
+        print(compare_workers([int(j) for j in args.workers.split(",")], args.runs, args.old, setting))
+        return 0
     print(f"# {platform.node()} python {platform.python_version()}, jobs={args.jobs}")
     print("| setting | ours before (circ/ECC/xfers) | Quartz before | ours after | Quartz after | "
           "ours s (enum + prune + verify = wall) | Quartz s |")

@@ -52,7 +52,9 @@ void bind_generator(py::module_& m) {
         return v;
       }, "Parameter table: (a, -1, 0, 1) is p_a, (a, b, 0, 1) is p_a + p_b, (-1, -1, k, d) is k/d*pi.")
       .def_property_readonly("symbol_values", &Generator::symbol_values)
-      .def("begin_round", &Generator::begin_round)
+      .def("begin_round", &Generator::begin_round, py::arg("last") = false,
+           "Start the next round; last=True: no round follows, so its representatives skip the "
+           "bookkeeping that only expanding them needs (begin_round then refuses to go on).")
       .def("expand", [](Generator& g, size_t max_reps, int threads) {
         py::gil_scoped_release release;
         return g.expand(max_reps, threads);

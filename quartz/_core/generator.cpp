@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <tuple>
 #include <stdexcept>
 #include <thread>
@@ -147,10 +151,22 @@ Generator::Generator(const std::vector<GateType>& gates, int num_qubits, int num
   circuits_.push_back(GenCircuit{});
   class_of_.push_back(0);
   fps_.push_back(fp_.dot(fp_.input_state().data()));
-  state_store_.push_back(fp_.input_state());
-  class_rep_.push_back(add_representative(0, 0, state_store_.back().data(), -1));
+  const cplx* st = store_state(fp_.input_state().data());
+  class_rep_.push_back(add_representative(0, 0, st, -1));
+  class_state_.push_back(st);
   buckets_.insert(std::abs(fps_[0]), 0);
   new_reps_.push_back(0);
+}
+
+const cplx* Generator::store_state(const cplx* st) {
+  constexpr size_t kStatesPerBlock = 4096;
+  if (state_blocks_.empty() || state_block_used_ == kStatesPerBlock) {
+    state_blocks_.emplace_back(new cplx[kStatesPerBlock * dim_]);
+    state_block_used_ = 0;
+  }
+  cplx* out = state_blocks_.back().get() + state_block_used_++ * dim_;
+  std::copy(st, st + dim_, out);
+  return out;
 }
 
 void Generator::Buckets::insert(double abs_fp, int id) {
@@ -173,21 +189,20 @@ int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* st
   rep_state_.push_back(state);
   const GenCircuit& c = circuits_[circuit];
   int suffix = -1;
-  if (parent >= 0) {
+  if (parent >= 0 && !last_round_) {  // what expanding it would need
     const uint64_t last = c.g[c.ng - 1];
     rep_ext_.put(static_cast<uint64_t>(parent) << 16 | last, static_cast<uint64_t>(id));
     // The suffix of parent + g is suffix(parent) + g, a representative (expand_one checked).
-    suffix = c.ng == 1 ? 0 : static_cast<int>(*rep_ext_.find(
+    suffix = c.ng == 1 ? 0 : static_cast<int>(*rep_ext_prev_.find(
         static_cast<uint64_t>(rep_suffix_[parent]) << 16 | last));
   }
   rep_suffix_.push_back(suffix);
   return id;
 }
 
-int Generator::class_of_state(const cplx* st, double abs_fp) const {
+int Generator::earlier_class_of(const cplx* st, double abs_fp) const {
   return buckets_.find(abs_fp, [&](int id) {
-    const cplx* rs = rep_state_[class_rep_[id]];
-    return state_overlap(rs, st, dim_) > 1.0 - kSameStateTolerance;
+    return state_overlap(earlier_state_[id], st, dim_) > 1.0 - kSameStateTolerance;
   });
 }
 
@@ -204,10 +219,10 @@ bool Generator::canonical_after(const GenCircuit& parent, int choice) const {
   return true;
 }
 
-void Generator::expand_one(int rep, Batch& out, std::vector<cplx>& scratch) const {
-  const GenCircuit& parent = circuits_[rep_circuit_[rep]];
-  const uint64_t pmask = rep_pmask_[rep];
-  const cplx* st = rep_state_[rep];
+void Generator::expand_one(const FrontierRep& rep, Batch& out, std::vector<cplx>& scratch) const {
+  const GenCircuit& parent = rep.circuit;
+  const uint64_t pmask = rep.pmask;
+  const cplx* st = rep.state;
   scratch.resize(dim_);
   for (int c = 0; c < static_cast<int>(choices_.size()); c++) {
     const GateChoice& g = choices_[c];
@@ -216,29 +231,42 @@ void Generator::expand_one(int rep, Batch& out, std::vector<cplx>& scratch) cons
     if (!canonical_after(parent, c)) continue;
     // RepGen: the circuit without its first gate must be a representative too.
     if (parent.ng > 0 &&
-        !rep_ext_.find(static_cast<uint64_t>(rep_suffix_[rep]) << 16 | static_cast<uint64_t>(c)))
+        !rep_ext_prev_.find(static_cast<uint64_t>(rep.suffix) << 16 | static_cast<uint64_t>(c)))
       continue;
     GenCircuit child = parent;
     child.g[child.ng++] = static_cast<uint16_t>(c);
     std::copy(st, st + dim_, scratch.begin());
     apply_gate(scratch.data(), dim_, g.matrix.data(), g.qubits, g.nq);
     const cplx f = fp_.dot(scratch.data());
-    const int cls = class_of_state(scratch.data(), std::abs(f));
+    const int cls = earlier_class_of(scratch.data(), std::abs(f));
     out.circuits.push_back(child);
     out.fps.push_back(f);
     out.cls.push_back(cls);
     if (cls < 0) {
       out.pmasks.push_back(pmask | g.pmask);
-      out.parents.push_back(rep);
+      out.parents.push_back(rep.id);
       out.states.insert(out.states.end(), scratch.begin(), scratch.end());
     }
   }
 }
 
-void Generator::begin_round() {
+void Generator::begin_round(bool last) {
   if (round_ >= kMaxGenGates) throw std::invalid_argument("generator: too many gates");
+  if (last_round_) throw std::logic_error("generator: the last round has been run");
   round_++;
-  frontier_ = std::move(new_reps_);
+  last_round_ = last;
+  // The last round's classes join the earlier ones, in the order they were made.
+  for (const auto& [id, af] : round_classes_) buckets_.insert(af, id);
+  round_classes_.clear();
+  round_buckets_ = Buckets();
+  earlier_state_ = class_state_;
+  rep_ext_prev_ = std::move(rep_ext_);
+  rep_ext_ = FlatMap64(1 << 16);
+  frontier_.clear();
+  frontier_.reserve(new_reps_.size());
+  for (int r : new_reps_)
+    frontier_.push_back(FrontierRep{circuits_[rep_circuit_[r]], rep_pmask_[r], rep_state_[r],
+                                    rep_suffix_[r], r});
   new_reps_.clear();
   next_frontier_ = 0;
   considered_.push_back(0);
@@ -246,8 +274,8 @@ void Generator::begin_round() {
 }
 
 void Generator::classify(Batch& b) {
-  // In order: a child whose class existed before the slice has it already (expand_one looked,
-  // in parallel); the others look again, now also among the classes this pass has made.
+  // In order: a child whose class is from an earlier round has it already (expand_one looked,
+  // in parallel); the others look among this round's classes, and found none make one.
   size_t fresh = 0;
   for (size_t i = 0; i < b.circuits.size(); i++) {
     const cplx f = b.fps[i];
@@ -259,41 +287,97 @@ void Generator::classify(Batch& b) {
       const size_t j = fresh++;
       const cplx* st = &b.states[j * dim_];
       const double af = std::abs(f);
-      cls = class_of_state(st, af);
+      cls = round_buckets_.find(af, [&](int id) {
+        return state_overlap(class_state_[id], st, dim_) > 1.0 - kSameStateTolerance;
+      });
       if (cls < 0) {
         cls = static_cast<int>(class_rep_.size());
-        int rep = add_representative(idx, b.pmasks[j], st, b.parents[j]);
-        class_rep_.push_back(rep);
-        buckets_.insert(af, cls);
-        new_reps_.push_back(rep);
+        const cplx* kept = store_state(st);
+        class_rep_.push_back(add_representative(idx, b.pmasks[j], kept, b.parents[j]));
+        class_state_.push_back(kept);
+        round_buckets_.insert(af, cls);
+        round_classes_.emplace_back(cls, af);
+        new_reps_.push_back(class_rep_.back());
       }
     }
     class_of_.push_back(cls);
   }
-  if (fresh) state_store_.push_back(std::move(b.states));  // the new representatives' states
   considered_.back() += b.considered;
   kept_.back() += b.circuits.size();
 }
 
 size_t Generator::expand(size_t max_reps, int threads) {
   if (round_ == 0) throw std::logic_error("generator: begin_round() first");
-  size_t lo = next_frontier_, hi = std::min(frontier_.size(), lo + max_reps);
+  const size_t lo = next_frontier_, hi = std::min(frontier_.size(), lo + max_reps);
   if (hi <= lo) return 0;
-  int nt = std::max(1, std::min<int>(threads, static_cast<int>(hi - lo)));
-  std::vector<Batch> batches(nt);
-  auto work = [&](int t) {
-    size_t a = lo + (hi - lo) * t / nt, e = lo + (hi - lo) * (t + 1) / nt;
-    std::vector<cplx> scratch;
-    for (size_t i = a; i < e; i++) expand_one(frontier_[i], batches[t], scratch);
+  // Blocks of the slice are expanded in any order by any thread and classified here in
+  // order, each as soon as it is ready, while the other threads expand the next ones: the
+  // classes and their order do not depend on the number of threads.
+  constexpr size_t kBlock = 64;
+  const size_t nb = (hi - lo + kBlock - 1) / kBlock;
+  std::vector<Batch> batches(nb);
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<char> ready(nb, 0);
+  std::exception_ptr error;
+  // Expands the next unclaimed block; false when none is left.
+  auto expand_next = [&](std::vector<cplx>& scratch) {
+    const size_t b = next.fetch_add(1);
+    if (b >= nb) return false;
+    try {
+      const size_t e = std::min(hi, lo + (b + 1) * kBlock);
+      for (size_t i = lo + b * kBlock; i < e; i++) expand_one(frontier_[i], batches[b], scratch);
+    } catch (...) {
+      std::lock_guard<std::mutex> lk(mu);
+      if (!error) error = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lk(mu);
+      ready[b] = 1;
+    }
+    cv.notify_all();
+    return true;
   };
-  if (nt == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < nt; t++) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
+  const int helpers = static_cast<int>(std::min<size_t>(std::max(1, threads), nb)) - 1;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < helpers; t++)
+    pool.emplace_back([&] {
+      std::vector<cplx> scratch;
+      while (expand_next(scratch)) {
+      }
+    });
+  std::vector<cplx> scratch;
+  std::exception_ptr classify_error;
+  for (size_t b = 0; b < nb; b++) {
+    bool failed = false;
+    for (;;) {  // this thread expands too while block b is not ready
+      {
+        std::unique_lock<std::mutex> lk(mu);
+        if (ready[b]) {
+          failed = error != nullptr;
+          break;
+        }
+      }
+      if (!expand_next(scratch)) {
+        std::unique_lock<std::mutex> lk(mu);
+        cv.wait(lk, [&] { return ready[b] != 0; });
+        failed = error != nullptr;
+        break;
+      }
+    }
+    if (!failed && !classify_error) {
+      try {
+        classify(batches[b]);
+      } catch (...) {
+        classify_error = std::current_exception();
+      }
+    }
+    batches[b] = Batch{};
   }
-  for (auto& b : batches) classify(b);
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+  if (classify_error) std::rethrow_exception(classify_error);
   next_frontier_ = hi;
   return hi - lo;
 }

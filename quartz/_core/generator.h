@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -63,7 +64,7 @@ class Generator {
   Generator(const std::vector<GateType>& gates, int num_qubits, int num_symbols, bool sums,
             uint64_t seed, bool qubit_major = false,
             const std::vector<GenConstant>& constants = {});
-  // Representatives point into state_store_: a copy would point into the original's.
+  // Representatives point into state_blocks_: a copy would point into the original's.
   Generator(const Generator&) = delete;
   Generator& operator=(const Generator&) = delete;
 
@@ -73,7 +74,9 @@ class Generator {
   const std::vector<double>& symbol_values() const { return fp_.symbol_values(); }
 
   // Start round k = rounds_started()+1: its frontier is the representatives of size k-1.
-  void begin_round();
+  // last: no round follows, so the new representatives are not indexed for expansion (the
+  // serial part of the biggest round shrinks); a later begin_round() throws.
+  void begin_round(bool last = false);
   // Expand up to max_reps more frontier representatives and classify their children (in the
   // total order, so a new class's first member is its minimum and the next round's frontier);
   // returns how many representatives were expanded.
@@ -93,9 +96,18 @@ class Generator {
   cplx fingerprint(size_t i) const { return fps_[i]; }
 
  private:
-  // Children of a slice of the frontier, made by one thread: each with its fingerprint and
-  // the class it fell into among the classes that existed before the slice (-1: none; then
-  // its state, symbol mask and parent are kept for classify()).
+  // A representative to expand this round, copied out at begin_round() so that the threads
+  // expanding it never read what classify() is appending to at the same time.
+  struct FrontierRep {
+    GenCircuit circuit;
+    uint64_t pmask;
+    const cplx* state;
+    int suffix;  // the representative that is `circuit` without its first gate (-1: empty)
+    int id;
+  };
+  // Children of a block of the frontier, made by one thread: each with its fingerprint and
+  // the class it fell into among the classes of earlier rounds (-1: none; then its state,
+  // symbol mask and parent are kept for classify(), which looks among this round's classes).
   struct Batch {
     std::vector<GenCircuit> circuits;
     std::vector<cplx> fps;
@@ -130,10 +142,12 @@ class Generator {
     std::vector<int> next_;
   };
   bool canonical_after(const GenCircuit& parent, int choice) const;
-  int class_of_state(const cplx* st, double abs_fp) const;
-  void expand_one(int rep, Batch& out, std::vector<cplx>& scratch) const;
+  // The class of a state among the classes of earlier rounds (read by the expanding threads).
+  int earlier_class_of(const cplx* st, double abs_fp) const;
+  void expand_one(const FrontierRep& rep, Batch& out, std::vector<cplx>& scratch) const;
   void classify(Batch& b);
   int add_representative(size_t circuit, uint64_t pmask, const cplx* state, int parent);
+  const cplx* store_state(const cplx* st);
 
   int q_, m_;
   size_t dim_;
@@ -147,24 +161,29 @@ class Generator {
   std::vector<cplx> fps_;
   // Representatives: their circuit index, symbol mask and state; rep_suffix_ is the
   // representative that is the circuit without its first gate (RepGen keeps only circuits
-  // whose suffix is a representative), rep_ext_ maps (rep << 16 | choice) to the
-  // representative rep + choice.
-  FlatMap64 rep_ext_{1 << 16};
+  // whose suffix is a representative). rep_ext_ maps (rep << 16 | choice) to the
+  // representative rep + choice for the representatives found this round, rep_ext_prev_ for
+  // those of the round before (the only ones a round looks up).
+  FlatMap64 rep_ext_{1 << 16}, rep_ext_prev_{16};
   std::vector<int> rep_suffix_;
   std::vector<int> rep_circuit_;
   std::vector<uint64_t> rep_pmask_;
-  // dim_ amplitudes per representative, pointing into state_store_ (the batches' own state
-  // buffers, moved in whole, so that the serial classify copies no state)
-  std::vector<const cplx*> rep_state_;
-  std::vector<std::vector<cplx>> state_store_;
-  // Classes: representative id (index into rep_*), and buckets of |fingerprint|.
+  std::vector<const cplx*> rep_state_;  // dim_ amplitudes each, in state_blocks_
+  std::vector<std::unique_ptr<cplx[]>> state_blocks_;
+  size_t state_block_used_ = 0;
+  // Classes: representative id (index into rep_*) and its state. buckets_ holds the classes
+  // of earlier rounds (frozen while a round runs, read by every thread, with their states in
+  // earlier_state_); round_buckets_ this round's, which only classify() touches.
   std::vector<int> class_rep_;
-  Buckets buckets_;
+  std::vector<const cplx*> class_state_, earlier_state_;
+  Buckets buckets_, round_buckets_;
+  std::vector<std::pair<int, double>> round_classes_;  // (class, |fingerprint|) of this round
 
-  std::vector<int> frontier_;  // representative ids of size round_-1 being expanded
+  std::vector<FrontierRep> frontier_;  // the representatives of size round_-1 being expanded
   std::vector<int> new_reps_;  // representatives found in the current round
   size_t next_frontier_ = 0;
   int round_ = 0;
+  bool last_round_ = false;
   std::vector<size_t> considered_, kept_;
 };
 

@@ -54,28 +54,36 @@ def check_arguments(gates: tuple[str, ...], n: int, q: int, m: int,
                               f"at most once per circuit, so it needs m >= {np_} (got m={m})")
 
 
-def _split_chunk(args):
-    from quartz.verifier import split_class
-
-    circuit_lists, timeout = args
-    return [split_class(cs, timeout=timeout) for cs in circuit_lists]
+Group = tuple  # (num_qubits, [LightCircuit, ...]): one pruned class, plain data
+Partition = list  # [(member indices, phases), ...]: ClassSplitter.partition()
 
 
-def _chunks(groups: list[list], jobs: int) -> list[list]:
+def _split_chunk(args: tuple) -> list[Partition]:
+    """Worker task: prove a chunk of groups. Light circuits go in and member indices and
+    phases come back, so the pickling both ways stays small (it used to cost about as much
+    as the proofs)."""
+    from quartz.verifier.classes import ClassSplitter
+
+    groups, gates, timeout = args
+    return [ClassSplitter([to_circuit(c, nq, gates) for c in cs], timeout).partition()
+            for nq, cs in groups]
+
+
+def _chunks(groups: list, jobs: int) -> list[list]:
     size = max(16, len(groups) // (jobs * 8))
     return [groups[i:i + size] for i in range(0, len(groups), size)]
 
 
-def _verify_on_ray(groups: list[list], jobs: int, timeout: float, address: str | None,
-                   bar) -> list[list[ECC]]:
+def _verify_on_ray(groups: list[Group], gates: tuple[str, ...], jobs: int, timeout: float,
+                   address: str | None, bar) -> list[Partition]:
     """_verify's Ray path: the same chunks as the process pool, one Ray task each, results
     put back in chunk order (so the ECC set is the same as a local run's)."""
     from quartz.distributed import run_tasks, session
 
     chunks = _chunks(groups, jobs)
-    got: dict[int, list[list[ECC]]] = {}
+    got: dict[int, list[Partition]] = {}
     with session(jobs, address):
-        for i, res in run_tasks(_split_chunk, [(c, timeout) for c in chunks],
+        for i, res in run_tasks(_split_chunk, [(c, gates, timeout) for c in chunks],
                                 describe=lambda a: f"a chunk of {len(a[0])} classes"):
             got[i] = res
             if bar is not None:
@@ -83,12 +91,13 @@ def _verify_on_ray(groups: list[list], jobs: int, timeout: float, address: str |
     return [parts for i in range(len(chunks)) for parts in got[i]]
 
 
-def _verify(groups: list[list], jobs: int, timeout: float, progress: bool,
-            address: str | None = None) -> list[list[ECC]]:
-    """split_class on every group (in parallel when jobs > 1; as Ray tasks with a Ray
-    address, quartz.distributed), in order."""
+def _verify(groups: list[Group], gates: tuple[str, ...], jobs: int, timeout: float,
+            progress: bool, address: str | None = None) -> list[list[ECC]]:
+    """The proven classes of every group, in order: in this process, in a process pool when
+    jobs > 1, or as Ray tasks with a Ray address (quartz.distributed). Workers get light
+    circuits and return partitions; the ECCs are built here from this process's circuits."""
     from quartz.distributed import cluster_address
-    from quartz.verifier import split_class
+    from quartz.verifier.classes import ClassSplitter
 
     bar = None
     if progress:
@@ -97,21 +106,31 @@ def _verify(groups: list[list], jobs: int, timeout: float, progress: bool,
         bar = tqdm(total=len(groups), desc="verify", unit="ECC", file=sys.stderr, leave=False)
     out: list[list[ECC]] = []
     if cluster_address(address) is not None:
-        out = _verify_on_ray(groups, jobs, timeout, address, bar)
+        parts = _verify_on_ray(groups, gates, jobs, timeout, address, bar)
+        out = [_assemble(g, p, gates) for g, p in zip(groups, parts)]
     elif jobs <= 1 or len(groups) < 64:
-        for g in groups:
-            out.append(split_class(g, timeout=timeout))
+        for nq, cs in groups:
+            out.append(ClassSplitter([to_circuit(c, nq, gates) for c in cs], timeout).split())
             if bar is not None:
                 bar.update(1)
     else:
         with worker_pool(jobs) as ex:  # an interrupt terminates the workers
-            for res in ex.map(_split_chunk, [(c, timeout) for c in _chunks(groups, jobs)]):
-                out.extend(res)
+            for res in ex.map(_split_chunk, [(c, gates, timeout) for c in _chunks(groups, jobs)]):
+                for partition in res:  # built here while the workers prove the next chunks
+                    out.append(_assemble(groups[len(out)], partition, gates))
                 if bar is not None:
                     bar.update(len(res))
     if bar is not None:
         bar.close()
     return out
+
+
+def _assemble(group: Group, partition: Partition, gates: tuple[str, ...]) -> list[ECC]:
+    """The ECCs of a worker's partition of `group`, from circuits made in this process."""
+    nq, cs = group
+    circuits = [to_circuit(c, nq, gates) for c in cs]
+    return [ECC([circuits[i] for i in members], list(phases), proven=True)
+            for members, phases in partition]
 
 
 def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
@@ -164,8 +183,7 @@ def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,
     t2 = time.perf_counter()
     report.seconds["prune"] = t2 - t1
 
-    groups = [[to_circuit(c, nq, gates) for c in cs] for nq, cs in pruned]
-    split = _verify(groups, jobs, timeout, progress, address)
+    split = _verify([(nq, list(cs)) for nq, cs in pruned], gates, jobs, timeout, progress, address)
     eccs: list[ECC] = []
     for parts in split:
         for e in parts:

@@ -55,7 +55,7 @@ def enumerate_classes(gates: tuple[str, ...], n: int, q: int, m: int, *, jobs: i
 
         bar = tqdm(total=0, desc="enumerate", unit="rep", file=sys.stderr, leave=False)
     for k in range(1, n + 1):
-        gen.begin_round()
+        gen.begin_round(k == n)
         if bar is not None:
             bar.set_description(f"enumerate {k}/{n} gates")
             bar.total = gen.frontier_size

@@ -62,6 +62,12 @@ class ClassSplitter:
 
     def split(self) -> list[ECC]:
         """The proven classes, greedily: each circuit joins the first representative it equals."""
+        return [ECC([self.circuits[i] for i in members], list(phases), proven=True)
+                for members, phases in self.partition()]
+
+    def partition(self) -> list[tuple[list[int], list[Phase]]]:
+        """split() as plain data: each class's member indices (representative first) and their
+        phases relative to it (what a worker process sends back instead of circuits)."""
         classes: list[tuple[list[int], list[Phase]]] = []
         for j in range(len(self.circuits)):
             for members, phases in classes:
@@ -73,8 +79,7 @@ class ClassSplitter:
                     break
             else:
                 classes.append(([j], [Phase()]))
-        return [ECC([self.circuits[i] for i in members], list(phases), proven=True)
-                for members, phases in classes]
+        return classes
 
 
 def split_class(circuits: Sequence[Circuit], *, timeout: float = 10.0) -> list[ECC]:

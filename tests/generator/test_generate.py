@@ -133,3 +133,18 @@ def test_parallel_proofs_match_sequential():
     assert ra.after_pruning.classes >= 64
     assert [[c for c in e.circuits] for e in a.classes] == [[c for c in e.circuits] for e in b.classes]
     assert [e.phases for e in a.classes] == [e.phases for e in b.classes]
+
+
+def test_worker_task_takes_and_returns_plain_data():
+    """The proofs' worker task gets light circuits (tuples) and returns indices and phases,
+    not Circuit objects: cheap to pickle, and what a Ray worker needs."""
+    import pickle
+
+    from quartz.ecc_sets import Phase
+    from quartz.generator.generate import _split_chunk
+
+    h, x = (0, (0,), ()), (1, (0,), ())
+    groups = [(1, [(h, h), ()]), (1, [(x, x, h), (h,)])]  # h h = identity; x x h = h
+    parts = _split_chunk((groups, ("h", "x"), 5.0))
+    assert parts == [[([0, 1], [Phase(), Phase()])], [([0, 1], [Phase(), Phase()])]]
+    assert b"Circuit" not in pickle.dumps(parts)

@@ -7,6 +7,7 @@ import pytest
 from quartz import Circuit, Param, QuartzError
 from quartz.ecc_sets import ECC, Phase
 from quartz.verifier import split_class
+from quartz.verifier.classes import ClassSplitter
 
 A = Param.symbol(0)
 
@@ -29,6 +30,14 @@ def test_split_groups_equal_circuits_and_keeps_order():
         for c, ph in zip(e.circuits, e.phases):
             vals = [0.77]
             assert np.allclose(c.unitary(vals), np.exp(1j * ph.value(vals)) * e.circuits[0].unitary(vals))
+
+
+def test_partition_is_split_as_plain_data():
+    """What a worker sends back: member indices and phases, the same classes as split()."""
+    cs = [Circuit(1).rz(A, 0), Circuit(1).x(0), Circuit(1).u1(A, 0), Circuit(1).h(0).z(0).h(0)]
+    part = ClassSplitter(cs).partition()
+    assert part == [([0, 2], [Phase(), Phase.make(0, {0: Fraction(1, 2)})]), ([1, 3], [Phase(), Phase()])]
+    assert [[cs[i] for i in m] for m, _ in part] == [e.circuits for e in split_class(cs)]
 
 
 def test_split_empty_and_single():
