@@ -8,6 +8,8 @@ the same budget and the same seed, one after the other in one run.
         --json benchmarks/results/patience_60.json
     python benchmarks/bench_anytime.py --plot benchmarks/results/anytime_curves.png \\
         --from-json benchmarks/results/anytime_60.json
+    python benchmarks/bench_anytime.py --algorithms anneal --timeout 600 --at 54 \\
+        --from-json benchmarks/results/anytime_600_part*.json
 
 Suite mode: each circuit of the 26-circuit Nam suite (../shared/benchmarks/nam) through
 `quartz.optimize(c, "nam", timeout=T, algorithm=A)` for every algorithm A, each output checked
@@ -81,6 +83,19 @@ def suite_table(rows: list[dict], algorithms: list[str], timeout: float) -> str:
         out.append(f"{a0} vs {b}: fewer gates on {better}, equal on {tie}, more on "
                    f"{len(names) - better - tie} of {len(names)}.")
     return "\n".join(out) + "\n"
+
+
+def best_at(rows: list[dict], seconds: float) -> list[dict]:
+    """The rows as they stood `seconds` into each run: its best by then, from its history,
+    as algorithm "A at S s". With the reproducible anneal the first 54 s of a long run are
+    the search of a 60 s optimize() (which gives its search 54 s)."""
+    out = []
+    for r in rows:
+        seen = [v for t, v in r.get("history") or [] if t <= seconds]
+        if seen:
+            out.append(dict(r, ours=int(min(seen)), seconds=seconds,
+                            algorithm=f"{r['algorithm']} at {seconds:g} s"))
+    return out
 
 
 def run_suite(names: list[str], algorithms: list[str], timeout: float, seed: int,
@@ -177,7 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--large", action="store_true", help="the large circuits vs preprocessing")
     ap.add_argument("--speed", action="store_true", help="moves per second, small vs large")
     ap.add_argument("--plot", metavar="PNG", help="best cost over time for four circuits")
-    ap.add_argument("--from-json", metavar="PATH", help="rows of an earlier suite run")
+    ap.add_argument("--from-json", metavar="PATH", nargs="+",
+                    help="rows of earlier suite runs (several files: their rows together)")
+    ap.add_argument("--at", type=float, metavar="S",
+                    help="also each run's best at S seconds, from its history (54: a 60 s optimize())")
     args = ap.parse_args(argv)
     algorithms = [a for a in args.algorithms.split(",") if a]
     t0 = time.monotonic()
@@ -187,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         print(run_large(algorithms, args.timeout, args.seed, args.json))
     else:
         if args.from_json:
-            rows = json.loads(Path(args.from_json).read_text())
+            rows = [r for p in args.from_json for r in json.loads(Path(p).read_text())]
         else:
             names = args.circuits or list(PUBLISHED)
             missing = [n for n in names if not (BENCH / f"{n}.qasm").is_file()]
@@ -195,9 +213,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"bench_anytime: no benchmark {', '.join(missing)} in {BENCH}", file=sys.stderr)
                 return 2
             rows = run_suite(names, algorithms, args.timeout, args.seed, args.json)
-        print(suite_table(rows, algorithms, args.timeout))
         if args.plot:
             plot_curves(rows, args.plot)
+        if args.at is not None:
+            early = best_at(rows, args.at)
+            algorithms += sorted({r["algorithm"] for r in early})
+            rows = rows + early
+        print(suite_table(rows, algorithms, args.timeout))
         bad = [f"{r['circuit']} {r['algorithm']}" for r in rows if r["equivalence"] != "equivalent"]
         if bad:
             print(f"bench_anytime: NOT proven equivalent: {', '.join(bad)}", file=sys.stderr)
