@@ -6,7 +6,6 @@
 // closest state with the wanted matrix whose seen set covers the request. The full CCZ request
 // (a^b, a^c, b^c, a^b^c, back to the identity) needs the usual 6 cx, smaller ones fewer.
 #include <algorithm>
-#include <array>
 #include <queue>
 #include <tuple>
 #include <unordered_map>
