@@ -58,24 +58,53 @@ _matchers: dict[str | tuple[str, bool], Matcher] = {}
 _matchers_lock = threading.Lock()
 
 
-def _read_input(circuit: CircuitLike) -> tuple[Circuit, str]:
-    """(quartz.Circuit, kind) for a Circuit, a Qiskit QuantumCircuit, QASM text or a path."""
+def _read_input(circuit: CircuitLike) -> tuple[Circuit | QuantumCircuit, str]:
+    """(quartz.Circuit, kind) for a Circuit, a Qiskit QuantumCircuit, QASM text or a path; a
+    QuantumCircuit instead of the Circuit when the input has measurements, resets or classical
+    control (optimized in unitary segments, quartz.segments)."""
     if isinstance(circuit, Circuit):
         return circuit, "circuit"
     if isinstance(circuit, (str, os.PathLike)):
-        from quartz.qasm import load, loads
+        from quartz.qasm import load_measured
 
         text = str(circuit) if isinstance(circuit, str) else None
         if text is not None and ("\n" in text or ";" in text):
-            return loads(text), "qasm"
+            return load_measured(text), "qasm"
         path = Path(circuit)
         if not path.is_file():
             raise QuartzError(f"no such QASM file: {circuit}")
-        return load(str(path)), "qasm"
+        return load_measured(path), "qasm"
     if type(circuit).__name__ == "QuantumCircuit":
+        from quartz.segments import needs_segments
+
+        if needs_segments(circuit):
+            return circuit, "qiskit"
         return Circuit.from_qiskit(circuit), "qiskit"
     raise QuartzError("optimize() takes a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a "
                       f"path to a .qasm file, got {type(circuit).__name__}")
+
+
+def _optimize_segmented(qc: QuantumCircuit, kind: str, gate_set: str | GateSet, timeout: float,
+                        seed: int,
+                        report: dict[str, Any] | None, kw: dict[str, Any]) -> QuantumCircuit | str:
+    """optimize() of a circuit with measurements, resets or classical control: each unitary
+    segment between them through optimize() (checked on its own), the rest kept in place
+    (quartz.segments); QASM in gives OpenQASM 2 text out."""
+    from quartz.segments import optimize_segments
+
+    def one(seg: QuantumCircuit, seconds: float, r: dict[str, Any]) -> QuantumCircuit:
+        got = optimize(seg, gate_set, timeout=seconds, seed=seed, report=r, **kw)
+        assert not isinstance(got, (Circuit, str))  # a QuantumCircuit in gives one back
+        return got
+
+    out = optimize_segments(qc, one, timeout, report)
+    if report is not None:
+        report["seed"] = seed
+    if kind == "qasm":
+        from qiskit import qasm2
+
+        return qasm2.dumps(out)
+    return out
 
 
 def _write_output(c: Circuit, kind: str) -> Circuit | QuantumCircuit | str:
@@ -257,6 +286,12 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
     original, kind = _read_input(circuit)
+    if not isinstance(original, Circuit):  # measurements, resets or classical control
+        return _optimize_segmented(original, kind, gate_set, timeout, seed, report, dict(
+            ecc_set=ecc_set, cost=cost, method=method, model=model, progress=progress,
+            preprocess=preprocess, threads=threads, history=history, trust_ecc=trust_ecc,
+            check_timeout=check_timeout, algorithm=algorithm, patience=patience, exact=exact,
+            workers=workers, address=address))
     from quartz.distributed import cluster_address
 
     if (workers is not None and workers > 1) or cluster_address(address) is not None:

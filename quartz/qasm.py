@@ -16,12 +16,15 @@ import math
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quartz._core import Param
 from quartz.angles import format_angle, parse_angle
 from quartz.circuit import FORMATS, GATE_NAMES, Circuit
 from quartz.errors import QasmError, QuartzError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from qiskit import QuantumCircuit
 
 _PHASE_RE = re.compile(r"^\s*//\s*quartz:\s*global_phase\s*=\s*(\S+)\s*$", re.M)
 _LOCATION_RE = re.compile(r"(?:<[^>]*>:|^|:)(\d+),(\d+):\s*")
@@ -171,13 +174,12 @@ def _parse_error(e: Exception, text: str, source: str, captured: str) -> QasmErr
     return QasmError(msg or type(e).__name__, source, line)
 
 
-def loads(text: str, source: str = "<string>", name: str | None = None) -> Circuit:
-    """Parse OpenQASM 2 or 3 text into a Circuit; errors name the source, line and gate."""
+def parse_qiskit(text: str, source: str = "<string>") -> QuantumCircuit:
+    """Parse OpenQASM 2 or 3 text into a Qiskit QuantumCircuit (quartz's gate definitions
+    included); errors name the source, line and gate."""
     import contextlib
     import io
     import warnings
-
-    from quartz.qiskit_convert import BadAngle, UnsupportedInstruction, from_qiskit
 
     if not _strip_comments(text).strip():
         raise QasmError("empty input, expected an OpenQASM program", source)
@@ -189,11 +191,10 @@ def loads(text: str, source: str = "<string>", name: str | None = None) -> Circu
             if is_v3:
                 from qiskit import qasm3
 
-                qc = qasm3.loads(text)
-            else:
-                from qiskit import qasm2
+                return qasm3.loads(text)
+            from qiskit import qasm2
 
-                qc = qasm2.loads(text, custom_instructions=_custom_instructions(), strict=False)
+            return qasm2.loads(text, custom_instructions=_custom_instructions(), strict=False)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as e:  # qiskit's parse errors carry "<input>:LINE,COL: message"
@@ -202,6 +203,26 @@ def loads(text: str, source: str = "<string>", name: str | None = None) -> Circu
             first = msg.splitlines()[0] if msg else type(e).__name__
             e = RuntimeError(f"the QASM parser failed on this input ({first})")
         raise _parse_error(e, text, source, captured.getvalue()) from None
+
+
+def loads(text: str, source: str = "<string>", name: str | None = None) -> Circuit:
+    """Parse OpenQASM 2 or 3 text into a Circuit; errors name the source, line and gate."""
+    out = _loads(text, source, name, False)
+    assert isinstance(out, Circuit)
+    return out
+
+
+def _loads(text: str, source: str, name: str | None, measured: bool) -> Circuit | QuantumCircuit:
+    """loads(); measured=True returns the QuantumCircuit instead when it has measurements,
+    resets or classical control (quartz.segments: what optimize() takes in segments)."""
+    from quartz.qiskit_convert import BadAngle, UnsupportedInstruction, from_qiskit
+
+    qc = parse_qiskit(text, source)
+    if measured:
+        from quartz.segments import needs_segments
+
+        if needs_segments(qc):
+            return qc
     try:
         circ = from_qiskit(qc, name=name)
     except UnsupportedInstruction as e:
@@ -226,6 +247,18 @@ def loads(text: str, source: str = "<string>", name: str | None = None) -> Circu
 def load(path_or_text: str | os.PathLike[str]) -> Circuit:
     """Read a QASM file (by path) or a QASM string. A file must be UTF-8 text of at most
     $QUARTZ_MAX_INPUT_MB megabytes (default 100); else a QuartzError names it and the problem."""
+    out = _load(path_or_text, False)
+    assert isinstance(out, Circuit)
+    return out
+
+
+def load_measured(path_or_text: str | os.PathLike[str]) -> Circuit | QuantumCircuit:
+    """load(), but a program with measurements, resets or classical control comes back as a
+    Qiskit QuantumCircuit (quartz.segments) instead of raising."""
+    return _load(path_or_text, True)
+
+
+def _load(path_or_text: str | os.PathLike[str], measured: bool) -> Circuit | QuantumCircuit:
     if isinstance(path_or_text, os.PathLike) or (
         isinstance(path_or_text, str) and "\n" not in path_or_text and ";" not in path_or_text
     ):
@@ -234,8 +267,8 @@ def load(path_or_text: str | os.PathLike[str]) -> Circuit:
         path = Path(path_or_text)
         # UTF-8 text, its size checked before it is read ($QUARTZ_MAX_INPUT_MB, default 100)
         text = read_input_text(path)
-        return loads(text, source=str(path), name=path.stem)
-    return loads(str(path_or_text))
+        return _loads(text, str(path), path.stem, measured)
+    return _loads(str(path_or_text), "<string>", None, measured)
 
 
 def dumps(circ: Circuit) -> str:

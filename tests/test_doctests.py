@@ -10,7 +10,7 @@ import pytest
 MODULES = ["quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.qiskit_convert",
            "quartz.errors", "quartz.io_utils", "quartz.gatesets", "quartz.gatesets.gate_set",
            "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.qcec_check",
-           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits"]
+           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits", "quartz.segments"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -19,6 +19,6 @@ def test_module_doctests(name):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
     if name in ("quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.gatesets",
-                "quartz.gatesets.convert", "quartz.qiskit_convert"):
+                "quartz.gatesets.convert", "quartz.qiskit_convert", "quartz.segments"):
         assert result.attempted > 0, f"{name} has no doctest examples"
 

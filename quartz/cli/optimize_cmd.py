@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from quartz.circuit import Circuit
 from quartz.cli.options import spellings
 from quartz.errors import QuartzError
 from quartz.io_utils import check_output_file
@@ -89,8 +90,22 @@ def _patience(text: str):
     return value
 
 
+def _gates(c) -> int:
+    """Gates of a Circuit, or the unitary gates of a QuantumCircuit with measurements."""
+    if isinstance(c, Circuit):
+        return len(c)
+    from quartz.segments import is_boundary
+
+    return sum(1 for inst in c.data if not is_boundary(inst))
+
+
 def _stats(c) -> str:
-    return f"{len(c)} gates, {c.cx_count} cx, {c.t_count} T, depth {c.depth}"
+    if isinstance(c, Circuit):
+        return f"{len(c)} gates, {c.cx_count} cx, {c.t_count} T, depth {c.depth}"
+    ops = c.count_ops()
+    return (f"{_gates(c)} gates, {ops.get('cx', 0)} cx, {ops.get('t', 0) + ops.get('tdg', 0)} T, "
+            f"depth {c.depth()} (with {sum(ops.get(k, 0) for k in ('measure', 'reset'))} "
+            f"measure/reset)")
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -117,7 +132,12 @@ def output_path(args) -> Path | None:
 def _write(out, path: Path | None) -> None:
     from quartz.io_utils import atomic_write_text
 
-    text = out.to_qasm()
+    if isinstance(out, Circuit):
+        text = out.to_qasm()
+    else:  # measurements, resets or classical control: Qiskit writes it
+        from qiskit import qasm2
+
+        text = qasm2.dumps(out) + "\n"
     if path is not None:
         atomic_write_text(path, text)
     else:
@@ -141,7 +161,7 @@ def run(args) -> int:
     """Optimise args.input; exit 0 on success, 130/143 after SIGINT/SIGTERM (result saved)."""
     from quartz.api import optimize, resolve_seed
     from quartz.cli.interrupt import catch_signals
-    from quartz.qasm import load
+    from quartz.qasm import load_measured
 
     if args.timeout < 0:
         raise QuartzError("--timeout must be non-negative")
@@ -160,7 +180,7 @@ def run(args) -> int:
     from quartz.distributed import wants_ray
 
     wants_ray(args.address)  # before any work: Ray is the ray extra
-    circuit = load(args.input)
+    circuit = load_measured(args.input)  # measurements etc.: a QuantumCircuit, in segments
     ecc = None
     if args.ecc_set is not None:  # read (and verified) before any work: a bad file fails fast
         from quartz import ecc_sets
@@ -195,7 +215,7 @@ def run(args) -> int:
             print(f"quartz optimize: interrupted by {sig.name} while writing; "
                   f"{path or 'stdout'} not written", file=sys.stderr)
             return sig.exit_code
-    saved = 100.0 * (1 - len(out) / len(circuit)) if len(circuit) else 0.0
+    saved = 100.0 * (1 - _gates(out) / _gates(circuit)) if _gates(circuit) else 0.0
     print(f"seed:   {seed}", file=sys.stderr)
     print(f"before: {_stats(circuit)}", file=sys.stderr)
     print(f"after:  {_stats(out)}  ({saved:.1f}% fewer gates, {dt:.1f} s)", file=sys.stderr)

@@ -1,0 +1,110 @@
+"""Circuits with measurements, resets, barriers or classically controlled gates: the unitary
+segments between them are optimized one by one, everything else stays where it was.
+
+>>> from qiskit import QuantumCircuit
+>>> qc = QuantumCircuit(2, 2)
+>>> _ = qc.h(0); _ = qc.h(0); _ = qc.cx(0, 1); _ = qc.measure([0, 1], [0, 1])
+>>> parts = split(qc)
+>>> [type(p).__name__ for p in parts]
+['QuantumCircuit', 'CircuitInstruction', 'QuantumCircuit', 'CircuitInstruction', 'QuantumCircuit']
+>>> parts[0].size(), parts[2].size(), parts[4].size()
+(3, 0, 0)
+"""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import CircuitInstruction
+
+# Instructions that end a unitary segment even without classical bits.
+BOUNDARY_NAMES = frozenset({"measure", "reset", "barrier", "initialize", "store", "delay"})
+
+
+def is_boundary(inst: CircuitInstruction) -> bool:
+    """True for what no unitary rewrite may cross: measurements, resets, barriers, anything on
+    classical bits or classically controlled, control flow."""
+    op = inst.operation
+    return (bool(inst.clbits) or op.name in BOUNDARY_NAMES
+            or getattr(op, "condition", None) is not None or bool(getattr(op, "blocks", ())))
+
+
+def needs_segments(qc: QuantumCircuit) -> bool:
+    """True when `qc` holds a measurement, reset or classically controlled instruction (a
+    circuit with barriers only is unitary: quartz reads it as before, barriers dropped)."""
+    return any(is_boundary(inst) and inst.operation.name != "barrier" for inst in qc.data)
+
+
+def split(qc: QuantumCircuit) -> list[QuantumCircuit | CircuitInstruction]:
+    """`qc` as unitary segments (QuantumCircuits on all of its qubits, no classical bits)
+    alternating with the boundary instructions between them, in order; segments may be
+    empty."""
+    from qiskit import QuantumCircuit
+
+    n = qc.num_qubits
+    out: list[QuantumCircuit | CircuitInstruction] = []
+    cur = QuantumCircuit(n)
+    for inst in qc.data:
+        if is_boundary(inst):
+            out.append(cur)
+            out.append(inst)
+            cur = QuantumCircuit(n)
+        else:
+            cur.append(inst.operation, [qc.find_bit(q).index for q in inst.qubits])
+    out.append(cur)
+    return out
+
+
+def optimize_segments(qc: QuantumCircuit,
+                      optimize_one: Callable[[QuantumCircuit, float, dict[str, Any]], QuantumCircuit],
+                      timeout: float, report: dict[str, Any] | None = None) -> QuantumCircuit:
+    """`qc` with every non-empty unitary segment replaced by optimize_one(segment, seconds,
+    its report); the segments share `timeout` in proportion to their gates, and after one whose
+    search was interrupted (Ctrl-C) the rest are kept as they were. `report` gets
+    "segments" (each segment's report) and an overall "check": ok True when every segment's
+    check proved it, None when one did not conclude; "returned": "optimized" or "input"."""
+    parts = split(qc)
+    sizes = [p.size() for p in parts if not hasattr(p, "operation")]
+    total = sum(sizes) or 1
+    start = time.monotonic()
+    out = qc.copy_empty_like()
+    reports: list[dict[str, Any]] = []
+    done = 0
+    interrupted = False
+    for p in parts:
+        if hasattr(p, "operation"):  # a boundary instruction, on qc's own bits
+            out.append(p)
+            continue
+        if p.size() == 0:
+            continue
+        if interrupted:  # Ctrl-C ended an earlier segment's search: the rest stays as it was
+            out.compose(p, qubits=list(range(qc.num_qubits)), inplace=True)
+            continue
+        done += p.size()
+        # This segment's share, plus whatever the earlier ones left unused.
+        share = max(0.0, start + timeout * done / total - time.monotonic())
+        r: dict[str, Any] = {}
+        got = optimize_one(p, share, r)
+        out.compose(got, qubits=list(range(qc.num_qubits)), inplace=True)
+        reports.append(r)
+        interrupted = bool((r.get("search") or {}).get("interrupted"))
+    if report is not None:
+        checks = [r.get("check") or {} for r in reports]
+        ok = True if all(c.get("ok") is True for c in checks) else None
+        report.clear()
+        report["segments"] = reports
+        report["check"] = {
+            "ok": ok, "method": "unitary segments",
+            "proof": all(c.get("proof", False) for c in checks),
+            "seconds": sum(c.get("seconds", 0.0) for c in checks),
+            "detail": f"{len(reports)} unitary segment(s) between measurements, resets, barriers "
+                      f"or classical control, each checked against itself",
+        }
+        report["returned"] = ("optimized" if any(r.get("returned") != "input" for r in reports)
+                              else "input")
+    return out
+
+
+__all__ = ["BOUNDARY_NAMES", "is_boundary", "needs_segments", "split", "optimize_segments"]
