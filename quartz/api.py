@@ -89,7 +89,7 @@ def _optimize_segmented(qc: QuantumCircuit, kind: str, gate_set: str | GateSet, 
                         report: dict[str, Any] | None, kw: dict[str, Any]) -> QuantumCircuit | str:
     """optimize() of a circuit with measurements, resets or classical control: each unitary
     segment between them through optimize() (checked on its own), the rest kept in place
-    (quartz.segments); QASM in gives OpenQASM 2 text out."""
+    (quartz.segments); QASM in gives QASM text out (version 2 when it can say it, else 3)."""
     from quartz.segments import optimize_segments
 
     def one(seg: QuantumCircuit, seconds: float, r: dict[str, Any]) -> QuantumCircuit:
@@ -101,9 +101,9 @@ def _optimize_segmented(qc: QuantumCircuit, kind: str, gate_set: str | GateSet, 
     if report is not None:
         report["seed"] = seed
     if kind == "qasm":
-        from qiskit import qasm2
+        from quartz.segments import to_qasm_text
 
-        return qasm2.dumps(out)
+        return to_qasm_text(out)
     return out
 
 

@@ -107,4 +107,17 @@ def optimize_segments(qc: QuantumCircuit,
     return out
 
 
-__all__ = ["BOUNDARY_NAMES", "is_boundary", "needs_segments", "split", "optimize_segments"]
+def to_qasm_text(qc: QuantumCircuit) -> str:
+    """OpenQASM 2 text of `qc` when OpenQASM 2 can say it, else OpenQASM 3 (control flow,
+    conditions on single bits)."""
+    from qiskit import qasm2, qasm3
+
+    try:
+        text: str = qasm2.dumps(qc)
+    except qasm2.QASM2ExportError:
+        text = qasm3.dumps(qc)
+    return text + "\n"
+
+
+__all__ = ["BOUNDARY_NAMES", "is_boundary", "needs_segments", "split", "optimize_segments",
+           "to_qasm_text"]

@@ -135,3 +135,15 @@ def test_an_interrupted_segment_leaves_the_rest_unchanged():
     out = optimize_segments(qc, one, 10.0, {})
     assert calls == [3]  # only the first segment was searched
     assert unitary_ops(out) == unitary_ops(qc)
+
+
+def test_openqasm3_with_a_condition_comes_back_as_openqasm3():
+    text = ('OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\n'
+            "h q[0];\nh q[0];\nx q[1];\nc[0] = measure q[0];\nif (c[0]) { x q[1]; }\n"
+            "c[1] = measure q[1];\n")
+    out = quartz.optimize(text, "nam", timeout=2, seed=0)
+    assert out.startswith("OPENQASM 3")
+    from qiskit import qasm3
+
+    back = qasm3.loads(out)
+    assert [i.operation.name for i in back.data] == ["x", "measure", "if_else", "measure"]

@@ -135,9 +135,9 @@ def _write(out, path: Path | None) -> None:
     if isinstance(out, Circuit):
         text = out.to_qasm()
     else:  # measurements, resets or classical control: Qiskit writes it
-        from qiskit import qasm2
+        from quartz.segments import to_qasm_text
 
-        text = qasm2.dumps(out) + "\n"
+        text = to_qasm_text(out)
     if path is not None:
         atomic_write_text(path, text)
     else:
