@@ -65,29 +65,31 @@ def optimize_segments(qc: QuantumCircuit,
     search was interrupted (Ctrl-C) the rest are kept as they were. `report` gets
     "segments" (each segment's report) and an overall "check": ok True when every segment's
     check proved it, None when one did not conclude; "returned": "optimized" or "input"."""
+    from qiskit import QuantumCircuit
+
     parts = split(qc)
-    sizes = [p.size() for p in parts if not hasattr(p, "operation")]
-    total = sum(sizes) or 1
+    total = sum(p.size() for p in parts if isinstance(p, QuantumCircuit)) or 1
+    wires = list(range(qc.num_qubits))
     start = time.monotonic()
     out = qc.copy_empty_like()
     reports: list[dict[str, Any]] = []
     done = 0
     interrupted = False
     for p in parts:
-        if hasattr(p, "operation"):  # a boundary instruction, on qc's own bits
+        if not isinstance(p, QuantumCircuit):  # a boundary instruction, on qc's own bits
             out.append(p)
             continue
         if p.size() == 0:
             continue
         if interrupted:  # Ctrl-C ended an earlier segment's search: the rest stays as it was
-            out.compose(p, qubits=list(range(qc.num_qubits)), inplace=True)
+            out.compose(p, qubits=wires, inplace=True)
             continue
         done += p.size()
         # This segment's share, plus whatever the earlier ones left unused.
         share = max(0.0, start + timeout * done / total - time.monotonic())
         r: dict[str, Any] = {}
         got = optimize_one(p, share, r)
-        out.compose(got, qubits=list(range(qc.num_qubits)), inplace=True)
+        out.compose(got, qubits=wires, inplace=True)
         reports.append(r)
         interrupted = bool((r.get("search") or {}).get("interrupted"))
     if report is not None:

@@ -127,10 +127,10 @@ def _verify(groups: list[Group], gates: tuple[str, ...], jobs: int, timeout: flo
 
 def _assemble(group: Group, partition: Partition, gates: tuple[str, ...]) -> list[ECC]:
     """The ECCs of a worker's partition of `group`, from circuits made in this process."""
+    from quartz.verifier.classes import classes_from_partition
+
     nq, cs = group
-    circuits = [to_circuit(c, nq, gates) for c in cs]
-    return [ECC([circuits[i] for i in members], list(phases), proven=True)
-            for members, phases in partition]
+    return classes_from_partition([to_circuit(c, nq, gates) for c in cs], partition)
 
 
 def generate(gate_set: str | GateSet | Iterable[str], n: int, q: int, m: int, *,

@@ -62,8 +62,7 @@ class ClassSplitter:
 
     def split(self) -> list[ECC]:
         """The proven classes, greedily: each circuit joins the first representative it equals."""
-        return [ECC([self.circuits[i] for i in members], list(phases), proven=True)
-                for members, phases in self.partition()]
+        return classes_from_partition(self.circuits, self.partition())
 
     def partition(self) -> list[tuple[list[int], list[Phase]]]:
         """split() as plain data: each class's member indices (representative first) and their
@@ -82,9 +81,16 @@ class ClassSplitter:
         return classes
 
 
+def classes_from_partition(circuits: Sequence[Circuit],
+                           partition: list[tuple[list[int], list[Phase]]]) -> list[ECC]:
+    """The proven ECCs that a partition (ClassSplitter.partition) makes of `circuits`."""
+    return [ECC([circuits[i] for i in members], list(phases), proven=True)
+            for members, phases in partition]
+
+
 def split_class(circuits: Sequence[Circuit], *, timeout: float = 10.0) -> list[ECC]:
     """Proven classes of `circuits` (first member = representative, phases relative to it)."""
     return ClassSplitter(circuits, timeout).split()
 
 
-__all__ = ["split_class", "ClassSplitter"]
+__all__ = ["split_class", "ClassSplitter", "classes_from_partition"]
