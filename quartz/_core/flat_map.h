@@ -23,6 +23,41 @@ class FlatMap64 {
   uint64_t* find(uint64_t key) {
     return const_cast<uint64_t*>(static_cast<const FlatMap64*>(this)->find(key));
   }
+  // find(), and when the key is absent the slot where put_new() can insert it (valid until
+  // the next insertion): a lookup that may insert probes once, not twice.
+  uint64_t* find(uint64_t key, size_t* empty) {
+    size_t i = slot(key);
+    while (used_[i]) {
+      if (keys_[i] == key) return &vals_[i];
+      i = (i + 1) & mask_;
+    }
+    *empty = i;
+    return nullptr;
+  }
+  // Inserts an absent key at the slot find(key, &empty) gave.
+  void put_new(size_t empty, uint64_t key, uint64_t value) {
+    if (2 * (size_ + 1) > keys_.size()) {
+      put(key, value);  // grows, so the slot moved
+      return;
+    }
+    used_[empty] = 1;
+    keys_[empty] = key;
+    vals_[empty] = value;
+    size_++;
+  }
+  // Starts loading the cache lines a lookup of `key` reads first.
+  void prefetch(uint64_t key) const {
+    const size_t i = slot(key);
+    __builtin_prefetch(&used_[i]);
+    __builtin_prefetch(&keys_[i]);
+    __builtin_prefetch(&vals_[i]);
+  }
+  // Room for n keys without growing.
+  void reserve(size_t n) {
+    size_t cap = keys_.size();
+    while (cap < 2 * n) cap *= 2;
+    if (cap != keys_.size()) rehash(cap);
+  }
   // Sets key -> value (inserting or overwriting).
   void put(uint64_t key, uint64_t value) {
     if (2 * (size_ + 1) > keys_.size()) rehash(2 * keys_.size());

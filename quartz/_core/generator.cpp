@@ -170,8 +170,7 @@ const cplx* Generator::store_state(const cplx* st) {
 }
 
 void Generator::Buckets::insert(double abs_fp, int id) {
-  if (static_cast<size_t>(id) >= next_.size()) next_.resize(std::max<size_t>(1024, 2 * (id + 1)), -1);
-  next_[id] = -1;
+  link(id);
   const uint64_t b = static_cast<uint64_t>(bucket(abs_fp));
   uint64_t* v = map_.find(b);
   if (!v) {
@@ -238,9 +237,11 @@ void Generator::expand_one(const FrontierRep& rep, Batch& out, std::vector<cplx>
     std::copy(st, st + dim_, scratch.begin());
     apply_gate(scratch.data(), dim_, g.matrix.data(), g.qubits, g.nq);
     const cplx f = fp_.dot(scratch.data());
-    const int cls = earlier_class_of(scratch.data(), std::abs(f));
+    const double af = std::abs(f);
+    const int cls = earlier_class_of(scratch.data(), af);
     out.circuits.push_back(child);
     out.fps.push_back(f);
+    out.afs.push_back(af);
     out.cls.push_back(cls);
     if (cls < 0) {
       out.pmasks.push_back(pmask | g.pmask);
@@ -268,6 +269,19 @@ void Generator::begin_round(bool last) {
     frontier_.push_back(FrontierRep{circuits_[rep_circuit_[r]], rep_pmask_[r], rep_state_[r],
                                     rep_suffix_[r], r});
   new_reps_.clear();
+  // Reserve for this round's children and classes at the last round's rates per expanded
+  // representative: growing these (and rehashing the buckets) copies and faults in far more
+  // memory than the round keeps.
+  if (prev_frontier_ > 0) {
+    const double per_rep = static_cast<double>(frontier_.size()) / prev_frontier_ * 1.1;
+    const size_t kept = static_cast<size_t>(kept_.back() * per_rep);
+    const size_t made = static_cast<size_t>(frontier_.size() * per_rep);
+    circuits_.reserve(circuits_.size() + kept);
+    fps_.reserve(fps_.size() + kept);
+    class_of_.reserve(class_of_.size() + kept);
+    round_buckets_.reserve(made);
+  }
+  prev_frontier_ = frontier_.size();
   next_frontier_ = 0;
   considered_.push_back(0);
   kept_.push_back(0);
@@ -275,35 +289,42 @@ void Generator::begin_round(bool last) {
 
 void Generator::classify(Batch& b) {
   // In order: a child whose class is from an earlier round has it already (expand_one looked,
-  // in parallel); the others look among this round's classes, and found none make one.
+  // in parallel); the others look among this round's classes, and found none make one. The
+  // lookups miss the cache (most children make a class of their own), so the bucket of the
+  // fresh child kAhead places on is prefetched.
+  constexpr size_t kAhead = 8;
+  const size_t n = b.circuits.size();
+  const size_t first = circuits_.size();
+  circuits_.insert(circuits_.end(), b.circuits.begin(), b.circuits.end());
+  fps_.insert(fps_.end(), b.fps.begin(), b.fps.end());
   size_t fresh = 0;
-  for (size_t i = 0; i < b.circuits.size(); i++) {
-    const cplx f = b.fps[i];
+  for (size_t i = 0; i < n; i++) {
+    if (i + kAhead < n && b.cls[i + kAhead] < 0) round_buckets_.prefetch(b.afs[i + kAhead]);
     int cls = b.cls[i];
-    size_t idx = circuits_.size();
-    circuits_.push_back(b.circuits[i]);
-    fps_.push_back(f);
     if (cls < 0) {
       const size_t j = fresh++;
       const cplx* st = &b.states[j * dim_];
-      const double af = std::abs(f);
-      cls = round_buckets_.find(af, [&](int id) {
-        return state_overlap(class_state_[id], st, dim_) > 1.0 - kSameStateTolerance;
+      const int id = static_cast<int>(class_rep_.size());
+      cls = round_buckets_.find_or_insert(b.afs[i], id, [&](int c) {
+        return state_overlap(class_state_[c], st, dim_) > 1.0 - kSameStateTolerance;
       });
       if (cls < 0) {
-        cls = static_cast<int>(class_rep_.size());
-        const cplx* kept = store_state(st);
-        class_rep_.push_back(add_representative(idx, b.pmasks[j], kept, b.parents[j]));
+        cls = id;
+        // The last round's states stay in their batch (kept whole below): no copy.
+        const cplx* kept = last_round_ ? st : store_state(st);
+        class_rep_.push_back(add_representative(first + i, b.pmasks[j], kept, b.parents[j]));
         class_state_.push_back(kept);
-        round_buckets_.insert(af, cls);
-        round_classes_.emplace_back(cls, af);
-        new_reps_.push_back(class_rep_.back());
+        if (!last_round_) {  // what the next round needs
+          round_classes_.emplace_back(cls, b.afs[i]);
+          new_reps_.push_back(class_rep_.back());
+        }
       }
     }
     class_of_.push_back(cls);
   }
   considered_.back() += b.considered;
-  kept_.back() += b.circuits.size();
+  kept_.back() += n;
+  if (last_round_ && fresh > 0) last_round_states_.push_back(std::move(b.states));
 }
 
 size_t Generator::expand(size_t max_reps, int threads) {

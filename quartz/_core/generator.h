@@ -111,6 +111,7 @@ class Generator {
   struct Batch {
     std::vector<GenCircuit> circuits;
     std::vector<cplx> fps;
+    std::vector<double> afs;           // |fingerprint|
     std::vector<int> cls;
     std::vector<uint64_t> pmasks;      // per child with cls < 0
     std::vector<int> parents;          // representative expanded, per child with cls < 0
@@ -140,11 +141,47 @@ class Generator {
       }
       return -1;
     }
+    // find(), and when nothing matches: `id` inserted as find's insert() would, and -1 (the
+    // lookups of a new class probe its bucket once).
+    template <class F>
+    int find_or_insert(double abs_fp, int id, F&& match) {
+      const double y = abs_fp / FingerprintBuckets::kBucketWidth;
+      const double fl = std::floor(y);
+      const int64_t b = static_cast<int64_t>(fl);
+      const int64_t lo = y - fl < kEdge ? -1 : 0, hi = y - fl > 1.0 - kEdge ? 1 : 0;
+      size_t empty = 0;
+      uint64_t* own = nullptr;
+      for (int64_t d = lo; d <= hi; d++) {
+        uint64_t* v = d == 0 ? (own = map_.find(static_cast<uint64_t>(b), &empty))
+                             : map_.find(static_cast<uint64_t>(b + d));
+        if (!v) continue;
+        for (int c = static_cast<int>(*v >> 32); c >= 0; c = next_[c])
+          if (match(c)) return c;
+      }
+      link(id);
+      if (own) {
+        next_[static_cast<uint32_t>(*own)] = id;
+        *own = (*own >> 32) << 32 | static_cast<uint32_t>(id);
+      } else {
+        map_.put_new(empty, static_cast<uint64_t>(b),
+                     static_cast<uint64_t>(id) << 32 | static_cast<uint32_t>(id));
+      }
+      return -1;
+    }
     void insert(double abs_fp, int id);
+    // Starts loading what a lookup of abs_fp reads first (classify() runs ahead of itself).
+    void prefetch(double abs_fp) const { map_.prefetch(static_cast<uint64_t>(bucket(abs_fp))); }
+    // Room for n more buckets without growing the table.
+    void reserve(size_t n) { map_.reserve(map_.size() + n); }
 
    private:
     static int64_t bucket(double x) {
       return static_cast<int64_t>(std::floor(x / FingerprintBuckets::kBucketWidth));
+    }
+    void link(int id) {
+      if (static_cast<size_t>(id) >= next_.size())
+        next_.resize(std::max<size_t>(1024, 2 * (static_cast<size_t>(id) + 1)), -1);
+      next_[id] = -1;
     }
     FlatMap64 map_{1 << 16};  // bucket -> (first id << 32) | last id
     std::vector<int> next_;
@@ -178,6 +215,7 @@ class Generator {
   std::vector<uint64_t> rep_pmask_;
   std::vector<const cplx*> rep_state_;  // dim_ amplitudes each, in state_blocks_
   std::vector<std::unique_ptr<cplx[]>> state_blocks_;
+  std::vector<std::vector<cplx>> last_round_states_;  // the last round's batches' states
   size_t state_block_used_ = 0;
   // Classes: representative id (index into rep_*) and its state. buckets_ holds the classes
   // of earlier rounds (frozen while a round runs, read by every thread, with their states in
@@ -190,6 +228,7 @@ class Generator {
   std::vector<FrontierRep> frontier_;  // the representatives of size round_-1 being expanded
   std::vector<int> new_reps_;  // representatives found in the current round
   size_t next_frontier_ = 0;
+  size_t prev_frontier_ = 0;  // the representatives the last round expanded
   int round_ = 0;
   bool last_round_ = false;
   std::vector<size_t> considered_, kept_;
