@@ -1,14 +1,15 @@
 """Circuits with measurements, resets, barriers or classically controlled gates: the unitary
-segments between them are optimized one by one, everything else stays where it was.
+segments between them are optimized one by one, everything else stays in place. A boundary
+cuts only its own wires, so gates on the other qubits join one segment across it.
 
 >>> from qiskit import QuantumCircuit
 >>> qc = QuantumCircuit(2, 2)
 >>> _ = qc.h(0); _ = qc.h(0); _ = qc.cx(0, 1); _ = qc.measure([0, 1], [0, 1])
 >>> parts = split(qc)
 >>> [type(p).__name__ for p in parts]
-['QuantumCircuit', 'CircuitInstruction', 'QuantumCircuit', 'CircuitInstruction', 'QuantumCircuit']
->>> parts[0].size(), parts[2].size(), parts[4].size()
-(3, 0, 0)
+['QuantumCircuit', 'CircuitInstruction', 'CircuitInstruction', 'QuantumCircuit']
+>>> parts[0].size(), parts[3].size()
+(3, 0)
 """
 from __future__ import annotations
 
@@ -37,23 +38,56 @@ def needs_segments(qc: QuantumCircuit) -> bool:
     return any(is_boundary(inst) and inst.operation.name != "barrier" for inst in qc.data)
 
 
+def _whole_width(inst: CircuitInstruction) -> bool:
+    """True for a boundary whose classical inputs its bits may not list (a condition, control
+    flow, a store): it orders against every wire, as all boundaries used to."""
+    op = inst.operation
+    return (getattr(op, "condition", None) is not None or bool(getattr(op, "blocks", ()))
+            or op.name == "store")
+
+
 def split(qc: QuantumCircuit) -> list[QuantumCircuit | CircuitInstruction]:
-    """`qc` as unitary segments (QuantumCircuits on all of its qubits, no classical bits)
-    alternating with the boundary instructions between them, in order; segments may be
-    empty."""
+    """`qc` as unitary segments (QuantumCircuits on all of its qubits, no classical bits) and
+    the boundary instructions between them: segment 0, the boundaries that follow it,
+    segment 1, ..., the last segment (segments may be empty). Boundaries cut only their own
+    wires: a gate goes into the first segment after every boundary on its qubits, so gates
+    on other qubits are optimized together across a mid-circuit measurement (they commute
+    with it). Conditions, control flow and stores cut every wire."""
     from qiskit import QuantumCircuit
 
     n = qc.num_qubits
-    out: list[QuantumCircuit | CircuitInstruction] = []
-    cur = QuantumCircuit(n)
+    qindex = {q: i for i, q in enumerate(qc.qubits)}
+    cindex = {c: n + i for i, c in enumerate(qc.clbits)}
+    every = range(n + len(qc.clbits))
+    # level[w]: the first segment an instruction on wire w may join (boundary group level-1
+    # is the last one on it)
+    level = [0] * len(every)
+    segments: list[list] = [[]]
+    groups: list[list[CircuitInstruction]] = []
     for inst in qc.data:
+        qs = [qindex[q] for q in inst.qubits]
         if is_boundary(inst):
-            out.append(cur)
-            out.append(inst)
-            cur = QuantumCircuit(n)
+            wires = every if _whole_width(inst) else qs + [cindex[c] for c in inst.clbits]
+            t = max((level[w] for w in wires), default=0)
+            while len(groups) <= t:
+                groups.append([])
+                segments.append([])
+            groups[t].append(inst)
+            for w in wires:
+                level[w] = t + 1
         else:
-            cur.append(inst.operation, [qc.find_bit(q).index for q in inst.qubits])
-    out.append(cur)
+            s = max((level[q] for q in qs), default=0)
+            segments[s].append((inst.operation, qs))
+            for q in qs:
+                level[q] = s
+    out: list[QuantumCircuit | CircuitInstruction] = []
+    for k, ops in enumerate(segments):
+        seg = QuantumCircuit(n)
+        for op, qs in ops:
+            seg.append(op, qs)
+        out.append(seg)
+        if k < len(groups):
+            out.extend(groups[k])
     return out
 
 
