@@ -24,6 +24,10 @@ it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block
 is no larger (and strictly better by the cost), and has the same unitary including the global
 phase (checked on random states for blocks of up to 16 qubits); otherwise the block is kept.
 
+`untranslated=True` is for a circuit that may still hold gates outside the basis (the quartz
+init stage, `quartz.qiskit_init`, runs before Qiskit unrolls three-qubit gates): quartz gets
+each block as it is, and its result must have fewer gates than the block written in the basis.
+
 Moves: by default (`exact=False`) the search may also resynthesize one-qubit runs and
 two-qubit blocks (quartz.optimize's exact=False: float angles, each new block within 1e-10
 of the old one). Qiskit's own stages work in floats too (its level 2-3 init already
@@ -192,7 +196,8 @@ class QuartzOptimization(TransformationPass):
     def __init__(self, gate_set: str | None = None, timeout: float = 1.0, cost: str = "gates",
                  seed: int | None = None, *, basis_gates: Iterable[str] | None = None,
                  target=None, coupling_map=None, verify: bool = True,
-                 patience: PatienceLike = "auto", exact: bool = False):
+                 patience: PatienceLike = "auto", exact: bool = False,
+                 untranslated: bool = False):
         super().__init__()
         if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
             raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
@@ -213,6 +218,9 @@ class QuartzOptimization(TransformationPass):
         self.verify = verify
         self.patience = as_patience(patience)
         self.exact = bool(exact)
+        # Before translation (the quartz init stage): a block may hold gates outside the basis
+        # (ccx, ccz, swap ...), so its result is weighed against the block written in the basis.
+        self.untranslated = bool(untranslated)
         # How each block of the last finished run ended: "improved", "kept", or a rejection
         # reason; for tests and users. Each run fills its own list and then replaces this one,
         # so runs in several threads at once do not mix their entries.
@@ -284,7 +292,10 @@ class QuartzOptimization(TransformationPass):
         try:
             start = convert(original, self.gate_set)
             # The final check gets the block's budget too (not optimize's 20 s minimum).
-            out = optimize(start, gate_set=self.gate_set, timeout=budget, cost=self.cost,
+            # Before translation optimize gets the block itself: its preprocessing works on
+            # three-qubit gates better than on their decompositions (it converts the rest).
+            out = optimize(original if self.untranslated else start, gate_set=self.gate_set,
+                           timeout=budget, cost=self.cost,
                            seed=self.seed, check_timeout=max(budget, 0.05),
                            patience=self.patience, threads=self._threads(),
                            exact=self._exact())
@@ -296,7 +307,10 @@ class QuartzOptimization(TransformationPass):
         if result is None:
             report.append("kept: result could not be translated into the basis")
             return None
-        reason = self._reject(qc, result, physical, original)
+        before = qc
+        if self.untranslated:  # the block as translation would leave it, not as it is
+            before = self._into_basis(start) or qc
+        reason = self._reject(before, result, physical, original)
         if reason:
             report.append(f"kept: {reason}")
             return None

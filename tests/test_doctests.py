@@ -10,7 +10,8 @@ import pytest
 MODULES = ["quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.qiskit_convert",
            "quartz.errors", "quartz.io_utils", "quartz.gatesets", "quartz.gatesets.gate_set",
            "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.qcec_check",
-           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits", "quartz.segments"]
+           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits", "quartz.segments",
+           "quartz.qiskit_init"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -62,8 +62,8 @@ def _installed() -> bool:
         dist = distribution("quartz-superopt")
     except PackageNotFoundError:
         return False
-    return any(ep.name == "quartz" and ep.group == "qiskit.transpiler.optimization"
-               for ep in dist.entry_points)
+    groups = {ep.group for ep in dist.entry_points if ep.name == "quartz"}
+    return {"qiskit.transpiler.optimization", "qiskit.transpiler.init"} <= groups
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -85,11 +85,88 @@ def _forget_entry_points() -> None:
     from stevedore import ExtensionManager
 
     importlib.invalidate_caches()
-    ExtensionManager.ENTRY_POINT_CACHE.pop("qiskit.transpiler.optimization", None)
+    for group in ("qiskit.transpiler.optimization", "qiskit.transpiler.init"):
+        ExtensionManager.ENTRY_POINT_CACHE.pop(group, None)
 
 
 def test_listed_by_list_stage_plugins():
     assert "quartz" in list_stage_plugins("optimization")
+    assert "quartz" in list_stage_plugins("init")
+
+
+# --- the init stage -----------------------------------------------------------------------
+def test_init_entry_point_declared_and_importable():
+    from quartz.qiskit_init import QuartzInitPlugin
+
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    module, _, attr = meta["project"]["entry-points"]["qiskit.transpiler.init"]["quartz"].partition(":")
+    assert getattr(importlib.import_module(module), attr) is QuartzInitPlugin
+
+
+def test_init_stage_is_quartz_then_the_default_init_without_block_consolidation():
+    from qiskit.transpiler.passmanager_config import PassManagerConfig
+    from qiskit.transpiler.preset_passmanagers.plugin import PassManagerStagePluginManager
+
+    from quartz.qiskit_init import DROPPED, QuartzInitPlugin, init_pass_names
+
+    cfg = PassManagerConfig(basis_gates=NAM_BASIS)
+    default = PassManagerStagePluginManager().get_passmanager_stage(
+        "init", "default", cfg, optimization_level=3)
+    names = [type(t).__name__ for t in default.to_flow_controller().tasks]
+    assert DROPPED <= set(names)  # what Qiskit's level 3 init does and ours leaves out
+    assert init_pass_names(3) == ["QuartzOptimization"] + [n for n in names if n not in DROPPED]
+    stage = QuartzInitPlugin().pass_manager(cfg, optimization_level=3)
+    opt = stage.to_flow_controller().tasks[0]
+    assert opt.untranslated and opt.gate_set == "nam" and opt.coupling_map is None
+    # no basis: quartz would rewrite the circuit into its own gates, so it does not run
+    bare = QuartzInitPlugin().pass_manager(PassManagerConfig(), optimization_level=3)
+    assert "QuartzOptimization" not in [type(t).__name__ for t in bare.to_flow_controller().tasks]
+
+
+def test_init_stage_optimizes_the_toffolis_themselves():
+    """ccx; cx; ccx is one cx: quartz sees the Toffolis before Qiskit unrolls them (the
+    default init hands the optimization stage their pieces)."""
+    qc = QuantumCircuit(3)
+    qc.ccx(0, 1, 2)
+    qc.cx(1, 2)
+    qc.ccx(0, 1, 2)
+    out = transpile(qc, basis_gates=NAM_BASIS, optimization_level=3, seed_transpiler=0,
+                    init_method="quartz", optimization_method="quartz")
+    assert dict(out.count_ops()) == {"cx": 1}
+    assert Operator(out).equiv(Operator(qc))
+    cmap = CouplingMap.from_line(3)  # the README's example, routed afterwards
+    readme = QuantumCircuit(3)
+    readme.ccx(0, 1, 2)
+    readme.cx(1, 2)
+    routed = transpile(readme, basis_gates=NAM_BASIS, coupling_map=cmap, optimization_level=3,
+                       seed_transpiler=0, init_method="quartz", optimization_method="quartz")
+    plain = transpile(readme, basis_gates=NAM_BASIS, coupling_map=cmap, optimization_level=3,
+                      seed_transpiler=0, optimization_method="quartz")
+    assert set(routed.count_ops()) <= set(NAM_BASIS)
+    assert routed.size() <= plain.size()
+    assert all(tuple(routed.find_bit(q).index for q in i.qubits) in set(map(tuple, cmap.get_edges()))
+               for i in routed.data if len(i.qubits) == 2)
+
+
+def test_untranslated_blocks_are_weighed_in_the_basis():
+    """Blocks with three-qubit gates are weighed as translation would write them: ccz; cx;
+    ccz (3 gates, 31 in Nam's) becomes one cz-like pair of gates and is replaced; h ccz h (a
+    Toffoli, 15 in Nam's gates, already the fewest) is kept for translation to write."""
+    qc = QuantumCircuit(3)
+    qc.ccz(0, 1, 2)
+    qc.cx(1, 2)
+    qc.ccz(0, 1, 2)
+    opt = qp.QuartzOptimization(timeout=1, seed=0, basis_gates=NAM_BASIS, untranslated=True)
+    out = PassManager([opt]).run(qc)
+    assert opt.last_report == ["improved"]
+    assert set(out.count_ops()) <= set(NAM_BASIS) and out.size() < 15
+    assert Operator(out).equiv(Operator(qc))
+    tof = QuantumCircuit(3)
+    tof.h(2)
+    tof.ccz(0, 1, 2)
+    tof.h(2)
+    kept = PassManager([opt]).run(tof)
+    assert opt.last_report == ["kept: no improvement"] and kept == tof
 
 
 def test_selected_by_name_in_a_fresh_interpreter(tmp_path):

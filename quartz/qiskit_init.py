@@ -1,0 +1,76 @@
+"""Qiskit init stage plugin: `transpile(..., init_method="quartz", optimization_method="quartz")`.
+
+Two things in Qiskit's own stages cost the quartz optimization stage gates. The init stage
+unrolls three-qubit gates (ccx, ccz) into a fixed decomposition before any optimization sees
+them, so quartz's preprocessing, which works best on the Toffolis themselves (polarity, pairs,
+folding), gets their scattered pieces; and at levels 2-3 it ends by consolidating two-qubit
+blocks (ConsolidateBlocks, Split2QUnitaries), which translation then writes by KAK synthesis
+with generic float angles that no exact rewrite can merge. `QuartzInitPlugin` runs quartz
+first, on the circuit as given (`QuartzOptimization` with `untranslated=True`: each block's
+result, in the target basis, replaces the block only when it has fewer gates than the block
+written in the basis), and then Qiskit's default init for the level without those two passes
+(unrolling what is left, ElidePermutations, RemoveDiagonalGatesBeforeMeasure, inverse and
+commutative cancellation). The optimization stage then starts from quartz's result and
+usually converges within seconds. Budget: the level's (`quartz.qiskit_plugin.LEVEL_TIMEOUTS`,
+QUARTZ_QISKIT_TIMEOUT), so a transpile call with both plugins may take up to twice it. With
+no basis (no `basis_gates`, no target) quartz does not run here: it would rewrite the
+circuit into its own gates. Measured in BENCHMARKS.md ("The quartz init stage").
+
+>>> [name for name in init_pass_names(3) if "Consolidate" in name or "Split2Q" in name]
+[]
+>>> init_pass_names(3)[:2]
+['QuartzOptimization', 'UnitarySynthesis']
+"""
+from __future__ import annotations
+
+from qiskit.transpiler import PassManager
+from qiskit.transpiler.passmanager_config import PassManagerConfig
+from qiskit.transpiler.preset_passmanagers.plugin import (
+    PassManagerStagePlugin,
+    PassManagerStagePluginManager,
+)
+
+# The default init's passes that hand the optimization stage KAK angles instead of the circuit.
+DROPPED = frozenset({"ConsolidateBlocks", "Split2QUnitaries"})
+
+
+class QuartzInitPlugin(PassManagerStagePlugin):
+    """The `quartz` init stage: quartz on the circuit as given, then Qiskit's default init
+    for the level without DROPPED."""
+
+    def pass_manager(self, pass_manager_config, optimization_level=None):
+        """Build the stage for this configuration and level."""
+        from quartz.qiskit_plugin import (
+            QuartzOptimization,
+            _basis_of,
+            level_timeout,
+            plugin_patience,
+            preload_ecc_set,
+        )
+
+        cfg = pass_manager_config
+        level = 2 if optimization_level is None else optimization_level
+        default = PassManagerStagePluginManager().get_passmanager_stage(
+            "init", "default", cfg, optimization_level=level)
+        # The default stage is a flat list of passes (nested flow controllers are kept whole).
+        tasks = [] if default is None else [t for t in default.to_flow_controller().tasks
+                                            if type(t).__name__ not in DROPPED]
+        basis = _basis_of(cfg.basis_gates, cfg.target)
+        timeout = level_timeout(level)
+        if basis is not None and timeout > 0:
+            # Before layout the qubits are virtual: the basis names only, no coupling check.
+            opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler, basis_gates=basis,
+                                     patience=plugin_patience(), untranslated=True)
+            preload_ecc_set(opt.gate_set)
+            tasks.insert(0, opt)
+        return PassManager(tasks)
+
+
+def init_pass_names(level: int, basis_gates: list[str] | None = None) -> list[str]:
+    """The pass names of the quartz init stage at `level` for `basis_gates` (default Nam's)."""
+    cfg = PassManagerConfig(basis_gates=basis_gates or ["h", "x", "rz", "cx"])
+    stage = QuartzInitPlugin().pass_manager(cfg, optimization_level=level)
+    return [type(t).__name__ for t in stage.to_flow_controller().tasks]
+
+
+__all__ = ["QuartzInitPlugin", "DROPPED", "init_pass_names"]
