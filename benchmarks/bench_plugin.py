@@ -40,7 +40,7 @@ def example(seed: int, qubits: int = 4, gates: int = 20) -> QuantumCircuit:
 
 
 def run(qcs, method: str | None, patience: str | None,
-        processes: int = 2) -> tuple[float, list[int]]:
+        processes: int = 2, init: str | None = None) -> tuple[float, list[int]]:
     """(seconds, gate counts) of one transpile call over all circuits."""
     if patience is None:
         os.environ.pop("QUARTZ_QISKIT_PATIENCE", None)
@@ -49,6 +49,8 @@ def run(qcs, method: str | None, patience: str | None,
     kw = dict(basis_gates=BASIS, optimization_level=3, seed_transpiler=7)
     if method:
         kw["optimization_method"] = method
+    if init:
+        kw["init_method"] = init
     t = time.perf_counter()
     with should_run_in_parallel.override(processes > 1):
         outs = transpile(qcs, num_processes=processes, **kw)
@@ -66,7 +68,8 @@ def main() -> None:
     qcs = [example(s) for s in range(4)]
     rows = [("qiskit level 3", *run(qcs, None, None)),
             ("quartz, converged", *run(qcs, "quartz", None)),
-            ("quartz, converged, 1 process", *run(qcs, "quartz", None, processes=1))]
+            ("quartz, converged, 1 process", *run(qcs, "quartz", None, processes=1)),
+            ("quartz init + quartz, converged", *run(qcs, "quartz", None, init="quartz"))]
     if not args.no_full:
         rows.append(("quartz, whole budget", *run(qcs, "quartz", "none")))
     print("| configuration | seconds | gates |\n|---|---:|---|")
