@@ -62,7 +62,7 @@ def split(qc: QuantumCircuit) -> list[QuantumCircuit | CircuitInstruction]:
     # level[w]: the first segment an instruction on wire w may join (boundary group level-1
     # is the last one on it)
     level = [0] * len(every)
-    segments: list[list] = [[]]
+    segments: list[list[tuple[Any, list[int]]]] = [[]]
     groups: list[list[CircuitInstruction]] = []
     for inst in qc.data:
         qs = [qindex[q] for q in inst.qubits]
