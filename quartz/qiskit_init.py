@@ -12,9 +12,11 @@ written in the basis), and then Qiskit's default init for the level without thos
 (unrolling what is left, ElidePermutations, RemoveDiagonalGatesBeforeMeasure, inverse and
 commutative cancellation). The optimization stage then starts from quartz's result and
 usually converges within seconds. Budget: the level's (`quartz.qiskit_plugin.LEVEL_TIMEOUTS`,
-QUARTZ_QISKIT_TIMEOUT), so a transpile call with both plugins may take up to twice it. With
-no basis (no `basis_gates`, no target) quartz does not run here: it would rewrite the
-circuit into its own gates. Measured in BENCHMARKS.md ("The quartz init stage").
+QUARTZ_QISKIT_TIMEOUT), so a transpile call with both plugins may take up to twice it. The
+stage is Qiskit's default init unchanged without a basis (no `basis_gates`, no target: quartz
+would rewrite the circuit into its own gates), at level 0, and for the gate sets in
+DEFAULT_INIT_FOR (Rigetti's), where quartz first measured worse. Measured in BENCHMARKS.md
+("The quartz init stage").
 
 >>> [name for name in init_pass_names(3) if "Consolidate" in name or "Split2Q" in name]
 []
@@ -32,6 +34,10 @@ from qiskit.transpiler.preset_passmanagers.plugin import (
 
 # The default init's passes that hand the optimization stage KAK angles instead of the circuit.
 DROPPED = frozenset({"ConsolidateBlocks", "Split2QUnitaries"})
+# Gate sets for which quartz first measured worse than Qiskit's default init (Rigetti's
+# {rx, rz, cz}: tof_3 67 vs 59, barenco_tof_3 90 vs 79, rc_adder_6 309 vs 285 gates at level
+# 3, 5 s per stage); for them the stage is Qiskit's default init unchanged.
+DEFAULT_INIT_FOR = frozenset({"rigetti"})
 
 
 class QuartzInitPlugin(PassManagerStagePlugin):
@@ -46,24 +52,25 @@ class QuartzInitPlugin(PassManagerStagePlugin):
             level_timeout,
             plugin_patience,
             preload_ecc_set,
+            select_gate_set,
         )
 
         cfg = pass_manager_config
         level = 2 if optimization_level is None else optimization_level
         default = PassManagerStagePluginManager().get_passmanager_stage(
             "init", "default", cfg, optimization_level=level)
+        basis = _basis_of(cfg.basis_gates, cfg.target)
+        timeout = level_timeout(level)
+        if basis is None or timeout <= 0 or select_gate_set(basis)[0] in DEFAULT_INIT_FOR:
+            return default if default is not None else PassManager()
         # The default stage is a flat list of passes (nested flow controllers are kept whole).
         tasks = [] if default is None else [t for t in default.to_flow_controller().tasks
                                             if type(t).__name__ not in DROPPED]
-        basis = _basis_of(cfg.basis_gates, cfg.target)
-        timeout = level_timeout(level)
-        if basis is not None and timeout > 0:
-            # Before layout the qubits are virtual: the basis names only, no coupling check.
-            opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler, basis_gates=basis,
-                                     patience=plugin_patience(), untranslated=True)
-            preload_ecc_set(opt.gate_set)
-            tasks.insert(0, opt)
-        return PassManager(tasks)
+        # Before layout the qubits are virtual: the basis names only, no coupling check.
+        opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler, basis_gates=basis,
+                                 patience=plugin_patience(), untranslated=True)
+        preload_ecc_set(opt.gate_set)
+        return PassManager([opt] + tasks)
 
 
 def init_pass_names(level: int, basis_gates: list[str] | None = None) -> list[str]:
@@ -73,4 +80,4 @@ def init_pass_names(level: int, basis_gates: list[str] | None = None) -> list[st
     return [type(t).__name__ for t in stage.to_flow_controller().tasks]
 
 
-__all__ = ["QuartzInitPlugin", "DROPPED", "init_pass_names"]
+__all__ = ["QuartzInitPlugin", "DROPPED", "DEFAULT_INIT_FOR", "init_pass_names"]
