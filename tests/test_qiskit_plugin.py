@@ -151,6 +151,31 @@ def test_init_stage_optimizes_the_toffolis_themselves():
                for i in routed.data if len(i.qubits) == 2)
 
 
+def test_init_stage_with_a_backend_target():
+    """With a target (virtual qubits before layout, the basis from the target's operations,
+    measure/delay/reset among them) the init stage runs, and the routed result equals the
+    input up to its layout, uses the target's gates and coupled pairs only."""
+    from qiskit.providers.fake_provider import GenericBackendV2
+
+    backend = GenericBackendV2(5, seed=1)
+    qc = QuantumCircuit(4)
+    qc.ccx(0, 1, 2)
+    qc.cx(2, 3)
+    qc.ccx(0, 1, 2)
+    qc.h(3)
+    qc.t(3)
+    qc.swap(0, 3)
+    out = transpile(qc, backend=backend, optimization_level=3, seed_transpiler=0,
+                    init_method="quartz", optimization_method="quartz")
+    wide = QuantumCircuit(5)
+    wide.compose(qc, range(4), inplace=True)
+    assert Operator.from_circuit(out).equiv(Operator(wide))
+    assert set(out.count_ops()) <= set(backend.target.operation_names)
+    edges = set(map(tuple, backend.coupling_map.get_edges()))
+    assert all(tuple(out.find_bit(q).index for q in i.qubits) in edges
+               for i in out.data if len(i.qubits) == 2)
+
+
 def test_untranslated_blocks_are_weighed_in_the_basis():
     """Blocks with three-qubit gates are weighed as translation would write them: ccz; cx;
     ccz (3 gates, 31 in Nam's) becomes one cz-like pair of gates and is replaced; h ccz h (a
