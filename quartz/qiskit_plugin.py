@@ -87,6 +87,10 @@ PREFERENCE = ("nam", "ibm_modern", "clifford_t", "ibm", "rigetti", "ionq")
 VERIFY_MAX_QUBITS = 16
 # property_set key under which RecordStageInput keeps the circuit the stage received.
 STAGE_INPUT = "quartz_stage_input"
+# property_set key the quartz init stage sets once it has searched (quartz.qiskit_init), and
+# the share of the level's budget it gets; the optimization stage then gets the rest.
+INIT_RAN = "quartz_init_ran"
+INIT_SHARE = 0.5
 # Qiskit instruction names for quartz gate types with another name.
 _FROM_QISKIT = {"u": "u3", "cnot": "cx", "phase": "p", "cu1": "cp", "toffoli": "ccx"}
 _STANDARD = get_standard_gate_name_mapping()
@@ -197,7 +201,7 @@ class QuartzOptimization(TransformationPass):
                  seed: int | None = None, *, basis_gates: Iterable[str] | None = None,
                  target=None, coupling_map=None, verify: bool = True,
                  patience: PatienceLike = "auto", exact: bool = False,
-                 untranslated: bool = False):
+                 untranslated: bool = False, timeout_after_init: float | None = None):
         super().__init__()
         if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout < 0:
             raise QuartzError(f"timeout must be a non-negative number of seconds, got {timeout!r}")
@@ -221,6 +225,8 @@ class QuartzOptimization(TransformationPass):
         # Before translation (the quartz init stage): a block may hold gates outside the basis
         # (ccx, ccz, swap ...), so its result is weighed against the block written in the basis.
         self.untranslated = bool(untranslated)
+        # The budget when the quartz init stage already searched this circuit (INIT_RAN).
+        self.timeout_after_init = None if timeout_after_init is None else float(timeout_after_init)
         # How each block of the last finished run ended: "improved", "kept", or a rejection
         # reason; for tests and users. Each run fills its own list and then replaces this one,
         # so runs in several threads at once do not mix their entries.
@@ -238,17 +244,22 @@ class QuartzOptimization(TransformationPass):
             return self._run(dag, report)
         finally:
             self.last_report = report
+            if self.untranslated and self.timeout > 0 and self.property_set is not None:
+                self.property_set[INIT_RAN] = True
 
     def _run(self, dag, report: list[str]):
-        if self.timeout <= 0:
-            return dag
         props = self.property_set
+        timeout = self.timeout
+        if self.timeout_after_init is not None and props is not None and props[INIT_RAN]:
+            timeout = self.timeout_after_init
+        if timeout <= 0:
+            return dag
         received = props[STAGE_INPUT] if props is not None else None
         if (received is None or props["post_layout"] is not None
                 or received.size() >= dag.size() or not self._in_basis(received)):
-            return self._optimize_dag(dag, self.timeout, report)
-        ours = self._optimize_dag(dag, self.timeout / 2, report)
-        other = self._optimize_dag(copy.deepcopy(received), self.timeout / 2, report)
+            return self._optimize_dag(dag, timeout, report)
+        ours = self._optimize_dag(dag, timeout / 2, report)
+        other = self._optimize_dag(copy.deepcopy(received), timeout / 2, report)
         if other.size() < ours.size():
             report.append("returned the optimized stage input")
             return other
@@ -450,7 +461,8 @@ class QuartzOptimizationPlugin(PassManagerStagePlugin):
             stage.append(default.to_flow_controller())
         opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
                                  basis_gates=cfg.basis_gates, target=cfg.target,
-                                 coupling_map=cfg.coupling_map, patience=plugin_patience())
+                                 coupling_map=cfg.coupling_map, patience=plugin_patience(),
+                                 timeout_after_init=timeout * (1 - INIT_SHARE))
         preload_ecc_set(opt.gate_set)
         stage.append(opt)
         if cfg.basis_gates is not None or cfg.target is not None:

@@ -118,6 +118,12 @@ def test_init_stage_is_quartz_then_the_default_init_without_block_consolidation(
     stage = QuartzInitPlugin().pass_manager(cfg, optimization_level=3)
     opt = stage.to_flow_controller().tasks[0]
     assert opt.untranslated and opt.gate_set == "nam" and opt.coupling_map is None
+    # the level's budget is shared with the optimization stage
+    later = qp.QuartzOptimizationPlugin().pass_manager(cfg, optimization_level=3)
+    after = [t for t in later.to_flow_controller().tasks if isinstance(t, qp.QuartzOptimization)][0]
+    assert opt.timeout == qp.level_timeout(3) * qp.INIT_SHARE
+    assert after.timeout == qp.level_timeout(3)
+    assert after.timeout_after_init == qp.level_timeout(3) * (1 - qp.INIT_SHARE)
     # No basis (quartz would rewrite the circuit into its own gates) and Rigetti's basis
     # (measured worse with quartz first): Qiskit's default init, consolidation included.
     for other in (PassManagerConfig(), PassManagerConfig(basis_gates=["rx", "rz", "cz"])):
@@ -149,6 +155,26 @@ def test_init_stage_optimizes_the_toffolis_themselves():
     assert routed.size() <= plain.size()
     assert all(tuple(routed.find_bit(q).index for q in i.qubits) in set(map(tuple, cmap.get_edges()))
                for i in routed.data if len(i.qubits) == 2)
+
+
+def test_the_optimization_stage_takes_its_budget_after_a_quartz_init():
+    """Once an untranslated (init) pass has searched, a later pass runs on timeout_after_init
+    (0 here: it does nothing); without that pass before it, on its own timeout."""
+    qc = QuantumCircuit(3)
+    qc.ccz(0, 1, 2)
+    qc.cx(1, 2)
+    qc.ccz(0, 1, 2)
+    first = qp.QuartzOptimization(timeout=1, seed=0, basis_gates=NAM_BASIS, untranslated=True)
+    second = qp.QuartzOptimization(timeout=1, seed=0, basis_gates=NAM_BASIS, timeout_after_init=0)
+    pm = PassManager([first, second])
+    pm.run(qc)
+    assert pm.property_set[qp.INIT_RAN] is True
+    assert first.last_report == ["improved"] and second.last_report == []
+    alone = QuantumCircuit(2)
+    alone.h(0)
+    alone.h(0)
+    alone.cx(0, 1)
+    assert PassManager([second]).run(alone).size() == 1 and second.last_report == ["improved"]
 
 
 def test_init_stage_with_a_backend_target():
