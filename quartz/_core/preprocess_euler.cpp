@@ -1,4 +1,5 @@
-// Shortest {h, x, rz} form of every run of one-qubit h, x and rz gates (an inexact move).
+// Shortest {h, x, rz} form of every run of one-qubit h, x and rz gates (an inexact move), and
+// shortest {rx, rz} form of runs with rx (see candidates_rx).
 //
 // A run's 2x2 unitary U is written as e^{i phi} rz(a) rx(b) rz(c) (ZXZ Euler angles, and the
 // equivalent (a + pi, -b, c + pi)), with rx(b) = h rz(b) h. Special angles shorten the form:
@@ -95,6 +96,32 @@ void candidates(double a, double b, double c, std::vector<std::vector<Step>>& ou
   out.push_back(s);
 }
 
+// The same for a run of rx and rz gates (gate sets with rx, no h: Rigetti's): rz(c) rx(b)
+// rz(a) in time order, rz(a + c) when b = 0, rz(c - a) rx(pi) when b = pi (rx(pi) is x up to
+// a phase). It never adds h or x, which such gate sets lack.
+void candidates_rx(double a, double b, double c, std::vector<std::vector<Step>>& out) {
+  auto rz = [](std::vector<Step>& s, double x) {
+    if (!is_zero_angle(x)) s.push_back({GateType::RZ, x});
+  };
+  const double bb = std::remainder(b, 2 * kPi);
+  if (std::fabs(bb) < kZero) {
+    std::vector<Step> s;
+    rz(s, a + c);
+    out.push_back(s);
+  }
+  if (std::fabs(std::fabs(bb) - kPi) < kZero) {
+    std::vector<Step> s;
+    rz(s, c - a);
+    s.push_back({GateType::RX, kPi});
+    out.push_back(s);
+  }
+  std::vector<Step> s;
+  rz(s, c);
+  s.push_back({GateType::RX, b});
+  rz(s, a);
+  out.push_back(s);
+}
+
 // ZXZ Euler angles of U up to phase: U = e^{i phi} rz(a) rx(b) rz(c).
 void zxz(const M2& u, double& a, double& b, double& c) {
   // rz(a) rx(b) rz(c) = [[cos(b/2) e^{-i(a+c)/2}, -i sin(b/2) e^{-i(a-c)/2}],
@@ -137,7 +164,7 @@ bool same_up_to_phase(const M2& u, const M2& v, double& phi) {
 bool run_gate(const PGate& g) {
   if (g.nq != 1) return false;
   if (g.type == GateType::H || g.type == GateType::X) return true;
-  return g.type == GateType::RZ && !g.p[0].is_symbolic();
+  return (g.type == GateType::RZ || g.type == GateType::RX) && !g.p[0].is_symbolic();
 }
 
 }  // namespace
@@ -155,20 +182,27 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
     std::vector<int>& r = run[q];
     if (r.size() >= 2) {
       std::vector<Step> old;
-      bool has_h = false;
+      bool has_h = false, has_rx = false;
       for (int i : r) {
         old.push_back({g[i].type, g[i].np ? g[i].p[0].const_radians() : 0.0});
         has_h = has_h || g[i].type == GateType::H;
+        has_rx = has_rx || g[i].type == GateType::RX;
       }
       const M2 u = run_matrix(old);
       double a, b, cc;
       zxz(u, a, b, cc);
       std::vector<std::vector<Step>> cand;
       // a and c come from phase differences known mod 2 pi, so b's sign is not known: try
-      // both, each also as (a + pi, -b, c + pi); the check below keeps the right ones.
+      // both, each also as (a + pi, -b, c + pi); the check below keeps the right ones. A run
+      // with rx is written with rx and rz only (its gate set may have no h or x).
       for (double sb : {b, -b}) {
-        candidates(a, sb, cc, cand);
-        candidates(a + kPi, -sb, cc + kPi, cand);
+        if (has_rx) {
+          candidates_rx(a, sb, cc, cand);
+          candidates_rx(a + kPi, -sb, cc + kPi, cand);
+        } else {
+          candidates(a, sb, cc, cand);
+          candidates(a + kPi, -sb, cc + kPi, cand);
+        }
       }
       size_t best_len = r.size();  // a candidate must be strictly shorter than the run
       bool found = false;
@@ -182,10 +216,10 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
         std::vector<PGate> written;
         std::vector<Step> snapped;
         for (const Step& st : cs) {
-          if (st.type == GateType::RZ) {
+          if (st.type == GateType::RZ || st.type == GateType::RX) {
             Param p = angle_param(st.angle);
-            written.push_back(make_rot(GateType::RZ, q, p));
-            snapped.push_back({GateType::RZ, p.const_radians()});
+            written.push_back(make_rot(st.type, q, p));
+            snapped.push_back({st.type, p.const_radians()});
           } else {
             written.push_back(make_gate(st.type, q));
             snapped.push_back(st);

@@ -2,7 +2,8 @@
 
 Every run of one-qubit h, x and rz gates on a qubit is written in its shortest {h, x, rz}
 form (ZXZ Euler angles, rz(a) h rz(b) h rz(c) at most, shorter at special angles), when that
-has fewer gates. New angles are float radians unless they round to multiples of pi/4, so a
+has fewer gates; a run with rx gates (Rigetti's and IonQ's gate sets) in its shortest
+{rx, rz} form, rz rx rz at most. New angles are float radians unless they round to multiples of pi/4, so a
 result equals its input to rounding (1e-11 per entry, global phase included), not exactly.
 The search runs this as part of its polish (`search(..., resynth_1q=True)`), which is how
 exact=False uses it in Nam; this function is the same pass on its own.
@@ -21,7 +22,8 @@ from quartz.errors import QuartzError
 
 
 def resynthesize_1q_runs(circuit: Circuit) -> Circuit:
-    """`circuit` with each one-qubit h/x/rz run in its shortest {h, x, rz} form (inexact)."""
+    """`circuit` with each one-qubit h/x/rz run in its shortest {h, x, rz} form, each run
+    with rx in its shortest {rx, rz} form (inexact)."""
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"resynthesize_1q_runs needs a quartz.Circuit, got "
                           f"{type(circuit).__name__}")

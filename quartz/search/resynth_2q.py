@@ -362,9 +362,11 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
         found = search(circuit, rules, cost=c, timeout=timeout, seed=seed, **search_kw)
         return replace(found, resynth={"skipped": why, "numeric": False})
     # The search's polish writes one-qubit runs in their shortest {h, x, rz} form too
-    # (inexact), in gate sets that have those three gates.
+    # (inexact), in gate sets that have those three gates, and runs with rx in their shortest
+    # {rx, rz} form in gate sets with rx and rz (Rigetti's, IonQ's).
+    gates = set(get_gate_set(gate_set).gates)
     search_kw = dict(search_kw, resynth_1q=search_kw.get("polish") is not None
-                     and {"h", "x", "rz"} <= set(get_gate_set(gate_set).gates))
+                     and ({"h", "x", "rz"} <= gates or {"rx", "rz"} <= gates))
     rounds = max(1, int(rounds))
     stats = ResynthStats()
     best, best_numeric = circuit, False

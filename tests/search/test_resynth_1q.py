@@ -1,4 +1,5 @@
-"""One-qubit run resynthesis (inexact): shortest {h, x, rz} forms, alone and in the search."""
+"""One-qubit run resynthesis (inexact): shortest {h, x, rz} and {rx, rz} forms, alone and in the
+search."""
 from __future__ import annotations
 
 import doctest
@@ -130,7 +131,7 @@ def test_exact_false_in_nam_rewrites_runs_and_says_numeric():
     assert report["check"]["ok"] is True and report["check"]["numeric"] is True
 
 
-def test_search_and_resynthesize_turns_it_on_for_h_x_rz_gate_sets_only():
+def test_search_and_resynthesize_runs_it_in_the_polish():
     c = long_runs(3)
     kw = dict(timeout=0.5, seed=0, progress=False, threads=1, patience=None)
     nam = search_and_resynthesize(c, [], "nam", polish="rz", **kw)
@@ -138,3 +139,52 @@ def test_search_and_resynthesize_turns_it_on_for_h_x_rz_gate_sets_only():
     # Without polish (the search's rotation merging) there is no polish step to run it in.
     bare = search_and_resynthesize(c, [], "nam", rounds=1, **kw)
     assert bare.circuit == c
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_rx_rz_runs_take_their_shortest_rx_rz_form(seed):
+    """Runs with rx (Rigetti's and IonQ's gate sets have rx and rz, no h or x) become
+    rz rx rz at most, keep the unitary with its phase, and gain no h or x."""
+    rng = random.Random(seed)
+    c = Circuit(2)
+    for _ in range(rng.randint(2, 14)):
+        k, q = rng.random(), rng.randrange(2)
+        if k < 0.45:
+            c.rx(rng.choice([Param.pi(1, 2), Param.pi(-1, 2), Param.pi(1, 1), rng.uniform(-4, 4)]), q)
+        elif k < 0.9:
+            c.rz(rng.choice([Param.pi(1, 4), Param.pi(1, 2), rng.uniform(-4, 4)]), q)
+        else:
+            c.cz(0, 1)
+    out = resynthesize_1q_runs(c)
+    assert same(out, c) and len(out) <= len(c)
+    assert set(out.count_ops()) <= {"rx", "rz", "cz"}
+    runs, cur = [], 0
+    for name, _, _ in out.native.gates():
+        if name == "cz":
+            runs.append(cur)
+            cur = 0
+        else:
+            cur += 1
+    assert max(runs + [cur]) <= 2 * 3  # one run of at most three per qubit between cz gates
+
+
+def test_rx_special_angles():
+    c = Circuit(1).rz(Param.pi(1, 2), 0).rx(Param.pi(1, 2), 0).rz(Param.pi(1, 1), 0) \
+        .rx(Param.pi(1, 2), 0).rz(Param.pi(1, 2), 0)
+    assert len(resynthesize_1q_runs(c)) == 0 and same(resynthesize_1q_runs(c), c)  # identity
+    c = Circuit(1).rx(0.3, 0).rx(-0.3, 0).rz(0.2, 0)
+    assert [g[0] for g in resynthesize_1q_runs(c).native.gates()] == ["rz"]
+
+
+def test_exact_false_in_rigetti_writes_rx_rz_runs():
+    """tof_3's gates in Rigetti's set: one-qubit runs in rz rx rz form shrink the result."""
+    c = quartz.load("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\n"
+                    "h q[2];\ncx q[1],q[2];\ntdg q[2];\ncx q[0],q[2];\nt q[2];\ncx q[1],q[2];\n"
+                    "tdg q[2];\ncx q[0],q[2];\nt q[1];\nt q[2];\nh q[2];\ncx q[0],q[1];\nt q[0];\n"
+                    "tdg q[1];\ncx q[0],q[1];\n")
+    report: dict = {}
+    out = quartz.optimize(c, "rigetti", timeout=2, exact=False, seed=0, threads=1, report=report)
+    exact = quartz.optimize(c, "rigetti", timeout=2, seed=0, threads=1)
+    assert set(out.count_ops()) <= {"rx", "rz", "cz"}
+    assert same(out, c) and len(out) < len(exact)
+    assert report["check"]["ok"] is True
