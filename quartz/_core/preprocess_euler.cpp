@@ -1,5 +1,5 @@
 // Shortest {h, x, rz} form of every run of one-qubit h, x and rz gates (an inexact move), and
-// shortest {rx, rz} form of runs with rx (see candidates_rx).
+// shortest {rx, rz} form of runs with rx (see candidates).
 //
 // A run's 2x2 unitary U is written as e^{i phi} rz(a) rx(b) rz(c) (ZXZ Euler angles, and the
 // equivalent (a + pi, -b, c + pi)), with rx(b) = h rz(b) h. Special angles shorten the form:
@@ -63,8 +63,10 @@ struct Step {
 bool is_zero_angle(double a) { return std::fabs(std::remainder(a, 2 * kPi)) < kZero; }
 
 // Candidate runs for the ZXZ angles (a, b, c), in no particular order; the caller keeps the
-// shortest one that checks out.
-void candidates(double a, double b, double c, std::vector<std::vector<Step>>& out) {
+// shortest one that checks out. rx_form: a run of rx and rz gates (gate sets with rx, no h:
+// Rigetti's), written with rx and rz only: rz(c) rx(b) rz(a) in time order, rz(c - a) rx(pi)
+// when b = pi (rx(pi) is x up to a phase); it never adds h or x, which such gate sets lack.
+void candidates(double a, double b, double c, bool rx_form, std::vector<std::vector<Step>>& out) {
   auto rz = [](std::vector<Step>& s, double x) {
     if (!is_zero_angle(x)) s.push_back({GateType::RZ, x});
   };
@@ -77,10 +79,10 @@ void candidates(double a, double b, double c, std::vector<std::vector<Step>>& ou
   if (std::fabs(std::fabs(bb) - kPi) < kZero) {
     std::vector<Step> s;
     rz(s, c - a);
-    s.push_back({GateType::X, 0});
+    s.push_back(rx_form ? Step{GateType::RX, kPi} : Step{GateType::X, 0});
     out.push_back(s);
   }
-  if (std::fabs(bb - kPi / 2) < kZero) {
+  if (!rx_form && std::fabs(bb - kPi / 2) < kZero) {
     std::vector<Step> s;
     rz(s, c - kPi / 2);
     s.push_back({GateType::H, 0});
@@ -89,35 +91,13 @@ void candidates(double a, double b, double c, std::vector<std::vector<Step>>& ou
   }
   std::vector<Step> s;
   rz(s, c);
-  s.push_back({GateType::H, 0});
-  rz(s, b);
-  s.push_back({GateType::H, 0});
-  rz(s, a);
-  out.push_back(s);
-}
-
-// The same for a run of rx and rz gates (gate sets with rx, no h: Rigetti's): rz(c) rx(b)
-// rz(a) in time order, rz(a + c) when b = 0, rz(c - a) rx(pi) when b = pi (rx(pi) is x up to
-// a phase). It never adds h or x, which such gate sets lack.
-void candidates_rx(double a, double b, double c, std::vector<std::vector<Step>>& out) {
-  auto rz = [](std::vector<Step>& s, double x) {
-    if (!is_zero_angle(x)) s.push_back({GateType::RZ, x});
-  };
-  const double bb = std::remainder(b, 2 * kPi);
-  if (std::fabs(bb) < kZero) {
-    std::vector<Step> s;
-    rz(s, a + c);
-    out.push_back(s);
+  if (rx_form) {
+    s.push_back({GateType::RX, b});
+  } else {
+    s.push_back({GateType::H, 0});
+    rz(s, b);
+    s.push_back({GateType::H, 0});
   }
-  if (std::fabs(std::fabs(bb) - kPi) < kZero) {
-    std::vector<Step> s;
-    rz(s, c - a);
-    s.push_back({GateType::RX, kPi});
-    out.push_back(s);
-  }
-  std::vector<Step> s;
-  rz(s, c);
-  s.push_back({GateType::RX, b});
   rz(s, a);
   out.push_back(s);
 }
@@ -196,13 +176,8 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
       // both, each also as (a + pi, -b, c + pi); the check below keeps the right ones. A run
       // with rx is written with rx and rz only (its gate set may have no h or x).
       for (double sb : {b, -b}) {
-        if (has_rx) {
-          candidates_rx(a, sb, cc, cand);
-          candidates_rx(a + kPi, -sb, cc + kPi, cand);
-        } else {
-          candidates(a, sb, cc, cand);
-          candidates(a + kPi, -sb, cc + kPi, cand);
-        }
+        candidates(a, sb, cc, has_rx, cand);
+        candidates(a + kPi, -sb, cc + kPi, has_rx, cand);
       }
       size_t best_len = r.size();  // a candidate must be strictly shorter than the run
       bool found = false;
