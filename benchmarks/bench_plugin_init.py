@@ -20,15 +20,13 @@ import time
 BASIS = ["h", "x", "rz", "cx"]
 
 
-def run(path: str) -> dict:
-    """The three transpile results for one file."""
+def run(name: str, qc) -> dict:
+    """The three transpile results for one circuit (a QuantumCircuit)."""
     from qiskit import transpile
 
-    import quartz
     from quartz.bench.equivalence import check_equivalence
 
-    qc = quartz.load(path).to_qiskit()
-    row: dict = {"circuit": os.path.basename(path)[:-5], "original": qc.size()}
+    row: dict = {"circuit": name, "original": qc.size()}
     plain = transpile(qc, basis_gates=BASIS, optimization_level=3, seed_transpiler=0)
     row["level3"] = plain.size()
     for key, init in (("opt", "default"), ("init_opt", "quartz")):
@@ -55,9 +53,10 @@ def main(argv=None) -> int:
           "| s (opt / init + opt) | equivalent (opt / init + opt) |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     for path in sorted(glob.glob(os.path.join(args.suite, "*.qasm"))):
-        if len(quartz.load(path)) > args.max_gates:
+        c = quartz.load(path)
+        if len(c) > args.max_gates:
             continue
-        r = run(path)
+        r = run(os.path.basename(path)[:-5], c.to_qiskit())
         rows.append(r)
         print(f"| {r['circuit']} | {r['original']} | {r['level3']} | {r['opt']} | {r['init_opt']} | "
               f"{r['opt_cx']} / {r['init_opt_cx']} | {r['opt_s']} / {r['init_opt_s']} | "

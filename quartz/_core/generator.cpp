@@ -170,15 +170,10 @@ const cplx* Generator::store_state(const cplx* st) {
 }
 
 void Generator::Buckets::insert(double abs_fp, int id) {
-  link(id);
-  const uint64_t b = static_cast<uint64_t>(bucket(abs_fp));
-  uint64_t* v = map_.find(b);
-  if (!v) {
-    map_.put(b, static_cast<uint64_t>(id) << 32 | static_cast<uint32_t>(id));
-    return;
-  }
-  next_[static_cast<uint32_t>(*v)] = id;
-  *v = (*v >> 32) << 32 | static_cast<uint32_t>(id);
+  const int64_t b = bucket(abs_fp);
+  size_t empty = 0;
+  uint64_t* own = map_.find(static_cast<uint64_t>(b), &empty);  // sets empty: not inline
+  append(b, own, empty, id);
 }
 
 int Generator::add_representative(size_t circuit, uint64_t pmask, const cplx* state, int parent) {

@@ -129,10 +129,8 @@ class Generator {
     static constexpr double kEdge = 1e-3;
     template <class F>
     int find(double abs_fp, F&& match) const {
-      const double y = abs_fp / FingerprintBuckets::kBucketWidth;
-      const double fl = std::floor(y);
-      const int64_t b = static_cast<int64_t>(fl);
-      const int64_t lo = y - fl < kEdge ? -1 : 0, hi = y - fl > 1.0 - kEdge ? 1 : 0;
+      int64_t b, lo, hi;
+      span(abs_fp, b, lo, hi);
       for (int64_t d = lo; d <= hi; d++) {
         const uint64_t* v = map_.find(static_cast<uint64_t>(b + d));
         if (!v) continue;
@@ -145,10 +143,8 @@ class Generator {
     // lookups of a new class probe its bucket once).
     template <class F>
     int find_or_insert(double abs_fp, int id, F&& match) {
-      const double y = abs_fp / FingerprintBuckets::kBucketWidth;
-      const double fl = std::floor(y);
-      const int64_t b = static_cast<int64_t>(fl);
-      const int64_t lo = y - fl < kEdge ? -1 : 0, hi = y - fl > 1.0 - kEdge ? 1 : 0;
+      int64_t b, lo, hi;
+      span(abs_fp, b, lo, hi);
       size_t empty = 0;
       uint64_t* own = nullptr;
       for (int64_t d = lo; d <= hi; d++) {
@@ -158,14 +154,7 @@ class Generator {
         for (int c = static_cast<int>(*v >> 32); c >= 0; c = next_[c])
           if (match(c)) return c;
       }
-      link(id);
-      if (own) {
-        next_[static_cast<uint32_t>(*own)] = id;
-        *own = (*own >> 32) << 32 | static_cast<uint32_t>(id);
-      } else {
-        map_.put_new(empty, static_cast<uint64_t>(b),
-                     static_cast<uint64_t>(id) << 32 | static_cast<uint32_t>(id));
-      }
+      append(b, own, empty, id);
       return -1;
     }
     void insert(double abs_fp, int id);
@@ -178,10 +167,27 @@ class Generator {
     static int64_t bucket(double x) {
       return static_cast<int64_t>(std::floor(x / FingerprintBuckets::kBucketWidth));
     }
-    void link(int id) {
+    // The bucket of abs_fp and the neighbours a lookup scans (b + lo .. b + hi).
+    static void span(double abs_fp, int64_t& b, int64_t& lo, int64_t& hi) {
+      const double y = abs_fp / FingerprintBuckets::kBucketWidth;
+      const double fl = std::floor(y);
+      b = static_cast<int64_t>(fl);
+      lo = y - fl < kEdge ? -1 : 0;
+      hi = y - fl > 1.0 - kEdge ? 1 : 0;
+    }
+    // Appends id to bucket b's chain: `own` is b's entry, or null with `empty` the free slot
+    // map_.find(b, &empty) gave.
+    void append(int64_t b, uint64_t* own, size_t empty, int id) {
       if (static_cast<size_t>(id) >= next_.size())
         next_.resize(std::max<size_t>(1024, 2 * (static_cast<size_t>(id) + 1)), -1);
       next_[id] = -1;
+      if (own) {
+        next_[static_cast<uint32_t>(*own)] = id;
+        *own = (*own >> 32) << 32 | static_cast<uint32_t>(id);
+      } else {
+        map_.put_new(empty, static_cast<uint64_t>(b),
+                     static_cast<uint64_t>(id) << 32 | static_cast<uint32_t>(id));
+      }
     }
     FlatMap64 map_{1 << 16};  // bucket -> (first id << 32) | last id
     std::vector<int> next_;
