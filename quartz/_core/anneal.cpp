@@ -159,6 +159,7 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
     }
   };
 
+  std::vector<std::pair<Circuit, double>> finals(n, {Circuit(), INFINITY});
   auto chain = [&](int id) {
     std::mt19937_64 rng(opt_.seed * 0x9e3779b97f4a7c15ULL + 0x51ed27 * (id + 1));
     std::uniform_real_distribution<double> unif(0.0, 1.0);
@@ -258,9 +259,10 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
       }
     }
     save();
-    // Only the result is written here: a chain released from an exchange may be reading the
-    // epoch's state.
-    ex.leave(id, [&] { shared.keep(best, bc, pr_); }, exchange);
+    // Only this chain's final slot is written here: a chain released from an exchange may be
+    // reading the epoch's state. The finals are kept in chain order once all have left, so the
+    // trace does not depend on which chain left first.
+    ex.leave(id, [&] { finals[id] = {best, bc}; }, exchange);
   };
 
   std::vector<std::thread> pool;
@@ -279,6 +281,8 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
   for (auto& t : pool) t.join();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
+  for (auto& [c, cost] : finals)
+    if (cost < INFINITY) shared.keep(c, cost, pr_);
   return shared.circuit;
 }
 
