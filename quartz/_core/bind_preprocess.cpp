@@ -21,6 +21,18 @@ DiagStyle style_of(const std::string& s) {
   throw py::value_error("unknown rotation style '" + s + "' (rz, p, u1, t, t_noz)");
 }
 
+// Run pass(&count) without the GIL; (circuit, count).
+template <class F>
+py::tuple counted(F&& pass) {
+  int count = 0;
+  Circuit out;
+  {
+    py::gil_scoped_release release;
+    out = pass(&count);
+  }
+  return py::make_tuple(out, count);
+}
+
 }  // namespace
 
 void bind_preprocess(py::module_& m) {
@@ -41,23 +53,16 @@ void bind_preprocess(py::module_& m) {
   }, py::arg("circuit"), py::arg("window") = 64);
   pm.def("resynthesize_blocks", [](const Circuit& c, const std::string& style, int max_qubits) {
     if (max_qubits < 2 || max_qubits > 4) throw py::value_error("max_qubits must be 2, 3 or 4");
-    int changed = 0;
-    Circuit out;
-    {
-      py::gil_scoped_release release;
-      out = resynthesize_blocks(c, style_of(style), &changed, max_qubits);
-    }
-    return py::make_tuple(out, changed);
+    const DiagStyle st = style_of(style);
+    return counted([&](int* n) { return resynthesize_blocks(c, st, n, max_qubits); });
   }, py::arg("circuit"), py::arg("style") = "rz", py::arg("max_qubits") = 3,
      "(circuit, blocks replaced).");
+  pm.def("reverse_hadamard_networks", [](const Circuit& c) {
+    return counted([&](int* n) { return reverse_hadamard_networks(c, n); });
+  }, py::arg("circuit"),
+     "(circuit, gates removed): H-conjugated cx networks written with the cx gates reversed.");
   pm.def("resynthesize_1q_runs", [](const Circuit& c) {
-    int changed = 0;
-    Circuit out;
-    {
-      py::gil_scoped_release release;
-      out = resynthesize_1q_runs(c, &changed);
-    }
-    return py::make_tuple(out, changed);
+    return counted([&](int* n) { return resynthesize_1q_runs(c, n); });
   }, py::arg("circuit"),
      "(circuit, runs replaced): every run of one-qubit h/x/rz gates in its shortest "
      "{h, x, rz} form; inexact (float angles).");

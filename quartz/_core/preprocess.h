@@ -116,6 +116,11 @@ Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed, int
 // the number of runs replaced.
 Circuit resynthesize_1q_runs(const Circuit& c, int* changed);
 
+// Write every convex network of cx gates on qubits P with H on A (of P) before it and H on B
+// after it as H on P \ A, the network with each cx reversed, H on P \ B, when that is fewer
+// H gates (|A| + |B| > |P|), until none is left. Exact. `removed` receives the gates saved.
+Circuit reverse_hadamard_networks(const Circuit& c, int* removed);
+
 struct CczStats {
   int num_ccz = 0;        // ccz + ccx gates decomposed
   int negative = 0;       // decomposed with the negative polarity

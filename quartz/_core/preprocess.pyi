@@ -20,6 +20,10 @@ def cancel_inverses(circuit: Circuit, window: int = 64) -> Circuit: ...
 def resynthesize_blocks(circuit: Circuit, style: str = "rz", max_qubits: int = 3) -> tuple[Circuit, int]:
     """(circuit, blocks replaced)."""
 
+def reverse_hadamard_networks(circuit: Circuit) -> tuple[Circuit, int]:
+    """(circuit, gates removed): every convex cx network with H before and after on more than
+    half of its wire ends written as its reversed network with H on the other ends."""
+
 def resynthesize_1q_runs(circuit: Circuit) -> tuple[Circuit, int]:
     """(circuit, runs replaced): every run of one-qubit h/x/rz gates in its shortest
     {h, x, rz} form; inexact (float angles)."""

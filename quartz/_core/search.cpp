@@ -124,6 +124,18 @@ Circuit Searcher::polish(const Circuit& c) const {
     double rc = cost_(r);
     if (rc < cc - 1e-9) { best = std::move(r); cc = rc; }
   }
+  {  // Hadamard-conjugated cx networks reversed, then merged again over the joined regions
+    int removed = 0;
+    Circuit h = preprocess::reverse_hadamard_networks(best, &removed);
+    if (removed > 0) {
+      try {
+        h = preprocess::cancel_inverses(preprocess::rotation_merge(h, style, false, nullptr), 64);
+      } catch (const std::overflow_error&) {
+      }
+      const double hc = cost_(h);
+      if (hc < cc - 1e-9) { best = std::move(h); cc = hc; }
+    }
+  }
   if (opt_.resynth_1q) {
     int changed = 0;
     Circuit r = preprocess::resynthesize_1q_runs(best, &changed);

@@ -110,7 +110,8 @@ class Searcher {
   Circuit greedy(const Circuit& c) const;
   // Greedy, then polish, repeated while either lowers the cost.
   Circuit simplify(const Circuit& c) const;
-  // Rotation merging (both placements) + cancellation when it lowers the cost; else c.
+  // Rotation merging (both placements) + cancellation, and Hadamard-conjugated cx networks
+  // reversed (preprocess::reverse_hadamard_networks), when that lowers the cost; else c.
   Circuit polish(const Circuit& c) const;
   // Cx/x/rotation blocks on <= 3 qubits re-written as shortest cx ladders, then cancellation.
   Circuit resynthesize(const Circuit& c) const;

@@ -1,5 +1,5 @@
 """Exact preprocessing before search: Toffoli folding and relative-phase pairs, CCZ polarity,
-rotation merging, cancellation, cx resynthesis.
+rotation merging, cancellation, cx resynthesis, reversal of Hadamard-conjugated cx networks.
 
 Every pass returns a new circuit with exactly the same unitary, global phase included.
 
@@ -11,6 +11,7 @@ Every pass returns a new circuit with exactly the same unitary, global phase inc
 """
 from quartz.search.preprocess.cancel import cancel_inverses
 from quartz.search.preprocess.ccz import decompose_ccz_greedy
+from quartz.search.preprocess.hadamard import reverse_hadamard_networks
 from quartz.search.preprocess.pipeline import preprocess
 from quartz.search.preprocess.recognize import recognize_ccz
 from quartz.search.preprocess.relative_phase import relative_phase_toffolis
@@ -19,5 +20,5 @@ from quartz.search.preprocess.rotation_merge import rotation_merge
 from quartz.search.preprocess.styles import infer_style, style_for_gate_set
 
 __all__ = ["preprocess", "rotation_merge", "cancel_inverses", "decompose_ccz_greedy",
-           "resynthesize_blocks", "recognize_ccz", "relative_phase_toffolis", "infer_style",
+           "resynthesize_blocks", "reverse_hadamard_networks", "recognize_ccz", "relative_phase_toffolis", "infer_style",
            "style_for_gate_set"]
