@@ -11,9 +11,9 @@ def reverse_hadamard_networks(circuit: Circuit) -> Circuit:
 
     L is a convex network of cx gates on the qubits P, A and B the qubits with an h just before
     and just after it; rev(L) swaps every cx's control and target (h (x) h . cx(a, b) . h (x) h
-    = cx(b, a)). Applied while |A| + |B| > |P| somewhere; exact, global phase unchanged. The
-    search's two-qubit rules reach these circuits only one gate pair at a time through costlier
-    ones (the gf2 multipliers' output registers).
+    = cx(b, a)). Applied while some network has more h ends (A and B counted together) than
+    wires; exact, global phase unchanged. The search's two-qubit rules reach these circuits
+    only one gate pair at a time through costlier ones (the gf2 multipliers' output registers).
 
     >>> from quartz import Circuit
     >>> c = Circuit(2).h(0).h(1).cx(0, 1).h(0).h(1)
