@@ -89,3 +89,24 @@ def test_the_gf2_multiplier_loses_its_output_register_hadamards():
 def test_rejects_non_circuits():
     with pytest.raises(QuartzError, match="reverse_hadamard_networks expects a quartz.Circuit"):
         reverse_hadamard_networks("h q[0];")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_layered_circuits_keep_the_unitary(seed):
+    # h layers on random subsets, cx networks and a few rotations, on up to 8 qubits: many
+    # overlapping networks, some convex, some not, some sharing an h between two runs.
+    rng = random.Random(9100 + seed)
+    n = rng.randint(3, 8)
+    c = Circuit(n)
+    for _ in range(rng.randint(2, 7)):
+        for q in rng.sample(range(n), rng.randint(1, n)):
+            c.h(q)
+        for _ in range(rng.randint(1, 2 * n)):
+            a, b = rng.sample(range(n), 2)
+            c.cx(a, b)
+        if rng.random() < 0.5:
+            c.rz(0.25 * rng.randint(1, 7), rng.randrange(n))
+    r = reverse_hadamard_networks(c)
+    assert len(r) <= len(c) and r.cx_count == c.cx_count
+    assert_same_unitary(c, r)
+    assert reverse_hadamard_networks(r) == r  # a fixpoint
