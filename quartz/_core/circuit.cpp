@@ -277,6 +277,29 @@ Circuit Circuit::inverse() const {
   return c;
 }
 
+bool Circuit::convex_span(const std::vector<int>& gates, int& lo, int& hi,
+                          std::vector<char>& marks) const {
+  lo = *std::min_element(gates.begin(), gates.end());
+  hi = *std::max_element(gates.begin(), gates.end());
+  marks.assign(hi - lo + 1, 0);
+  for (int g : gates) marks[g - lo] = 1;
+  for (int i = lo; i <= hi; i++) {
+    bool from_set = false, from_desc = false;
+    for (int k = 0; k < gates_[i].num_qubits; k++) {
+      const int p = prev_on_wire(i, k);
+      if (p < lo) continue;
+      if (marks[p - lo] == 1) from_set = true;
+      if (marks[p - lo] == 2) from_desc = true;
+    }
+    if (marks[i - lo] == 1) {
+      if (from_desc) return false;
+    } else if (from_set || from_desc) {
+      marks[i - lo] = 2;
+    }
+  }
+  return true;
+}
+
 Circuit Circuit::slice(int begin, int end) const {
   if (begin < 0 || end > num_gates() || begin > end) throw std::out_of_range("slice out of range");
   Circuit c(num_qubits_);

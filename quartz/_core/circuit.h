@@ -56,6 +56,10 @@ class Circuit {
   Circuit inverse() const;
   // Circuit with gates [begin, end) of this one (global phase zero).
   Circuit slice(int begin, int end) const;
+  // Marks the gates in [lo, hi], the span of `gates` (non-empty): 1 = one of `gates`, 2 = a
+  // descendant of one of them, 0 = other. False when one of `gates` descends from a marked
+  // descendant: the set is not convex (one block in its place would make a cycle).
+  bool convex_span(const std::vector<int>& gates, int& lo, int& hi, std::vector<char>& marks) const;
 
   // Numeric simulation; symbol_values are radians for symbols p0, p1, ...
   void apply(std::vector<cplx>& state, const std::vector<double>& symbol_values,

@@ -40,22 +40,14 @@ int find_root(std::vector<int>& parent, int x) {
   return x;
 }
 
-// One round: rewrite every profitable convex network found; returns the gates removed.
-int one_round(std::vector<PGate>& g, int n) {
+// One round on g (the gate list of cur): rewrite every profitable convex network found;
+// returns the gates removed.
+int one_round(std::vector<PGate>& g, const Circuit& cur) {
   const int m = static_cast<int>(g.size());
-  // Wires and each gate's predecessor on each of its wires.
+  const int n = cur.num_qubits();
   std::vector<std::vector<int>> wire(n);
-  std::vector<std::array<int, kMaxGateQubits>> prev(m);
-  std::vector<int> last_on(n, -1);
-  for (int i = 0; i < m; i++) {
-    prev[i].fill(-1);
-    for (int k = 0; k < g[i].nq; k++) {
-      const int q = g[i].q[k];
-      prev[i][k] = last_on[q];
-      last_on[q] = i;
-      wire[q].push_back(i);
-    }
-  }
+  for (int i = 0; i < m; i++)
+    for (int k = 0; k < g[i].nq; k++) wire[g[i].q[k]].push_back(i);
   // Maximal cx runs on every wire; run_of[i][k]: the run of gate i on its k-th wire.
   std::vector<Run> runs;
   std::vector<std::array<int, 2>> run_of(m, {-1, -1});
@@ -89,10 +81,10 @@ int one_round(std::vector<PGate>& g, int n) {
   std::vector<std::vector<int>> members(nr);
   for (int r = 0; r < nr; r++) members[find_root(parent, r)].push_back(r);
 
-  std::vector<int> in_set(m, -1), desc(m, -1);  // stamps: component id
-  std::vector<char> used(m, 0), drop(m, 0), flip(m, 0);
+  std::vector<char> used(m, 0), drop(m, 0), flip(m, 0), marks;
   std::vector<std::vector<int>> h_before(m), h_after(m);  // H gates (qubits) to insert
   std::vector<char> seen_qubit(n, 0);
+  std::vector<int> set;
   int removed = 0;
   for (int c = 0; c < nr; c++) {
     const std::vector<int>& mem = members[c];
@@ -109,38 +101,19 @@ int one_round(std::vector<PGate>& g, int n) {
     const int np = static_cast<int>(mem.size());
     // One run per qubit (else the network is not one block), and fewer H gates after.
     if (!distinct || na + nb <= np) continue;
-    int lo = m, hi = -1;
-    bool clash = false;
-    auto mark = [&](int i) {
-      if (used[i]) clash = true;
-      in_set[i] = c;
-      lo = std::min(lo, i);
-      hi = std::max(hi, i);
-    };
+    set.clear();
     for (int r : mem) {
       const std::vector<int>& w = wire[runs[r].qubit];
-      for (int t = runs[r].first; t <= runs[r].last; t++) mark(w[t]);
-      if (runs[r].left >= 0) mark(runs[r].left);
-      if (runs[r].right >= 0) mark(runs[r].right);
+      for (int t = runs[r].first; t <= runs[r].last; t++) set.push_back(w[t]);
+      if (runs[r].left >= 0) set.push_back(runs[r].left);
+      if (runs[r].right >= 0) set.push_back(runs[r].right);
     }
-    if (clash || hi - lo > kMaxSpan) continue;
-    // Convex: no gate outside the set is both after one of its gates and before another.
-    bool convex = true;
-    for (int i = lo; i <= hi && convex; i++) {
-      bool from_set_or_desc = false, from_desc = false;
-      for (int k = 0; k < g[i].nq; k++) {
-        const int p = prev[i][k];
-        if (p < 0) continue;
-        if (desc[p] == c) from_desc = true;
-        if (in_set[p] == c || desc[p] == c) from_set_or_desc = true;
-      }
-      if (in_set[i] == c) {
-        if (from_desc) convex = false;
-      } else if (from_set_or_desc) {
-        desc[i] = c;
-      }
-    }
-    if (!convex) continue;
+    const auto [lo, hi] = std::minmax_element(set.begin(), set.end());
+    if (*hi - *lo > kMaxSpan ||
+        std::any_of(set.begin(), set.end(), [&](int i) { return used[i]; }))
+      continue;
+    int span_lo, span_hi;
+    if (!cur.convex_span(set, span_lo, span_hi, marks)) continue;
     for (int r : mem) {
       const Run& run = runs[r];
       const std::vector<int>& w = wire[run.qubit];
@@ -182,7 +155,7 @@ Circuit reverse_hadamard_networks(const Circuit& c, int* removed) {
   int total = 0;
   // Every round removes gates, so this ends; the bound only caps pathological inputs.
   for (int round = 0; round < 64; round++) {
-    const int r = one_round(g, c.num_qubits());
+    const int r = one_round(g, from_list(c.num_qubits(), g, Param()));
     if (r <= 0) break;
     total += r;
   }

@@ -65,37 +65,11 @@ Circuit normalize_circuit(const Circuit& c) {
   return out;
 }
 
-namespace {
-// Marks the gates in [lo, hi]: 1 = matched, 2 = descendant of a matched gate, 0 = other.
-// Returns false when a matched gate descends from a descendant (the match is not convex).
-bool classify(const Circuit& c, const Match& m, int& lo, int& hi, std::vector<char>& st) {
-  lo = *std::min_element(m.gates.begin(), m.gates.end());
-  hi = *std::max_element(m.gates.begin(), m.gates.end());
-  st.assign(hi - lo + 1, 0);
-  for (int g : m.gates) st[g - lo] = 1;
-  for (int i = lo; i <= hi; i++) {
-    const Gate& g = c.gates()[i];
-    bool from_match = false, from_desc = false;
-    for (int k = 0; k < g.num_qubits; k++) {
-      int p = c.prev_on_wire(i, k);
-      if (p < lo) continue;
-      if (st[p - lo] == 1) from_match = true;
-      if (st[p - lo] == 2) from_desc = true;
-    }
-    if (st[i - lo] == 1) {
-      if (from_desc) return false;
-    } else if (from_match || from_desc) {
-      st[i - lo] = 2;
-    }
-  }
-  return true;
-}
-}  // namespace
 
 bool match_is_convex(const Circuit& c, const Match& m) {
   int lo, hi;
   std::vector<char> st;
-  return classify(c, m, lo, hi, st);
+  return c.convex_span(m.gates, lo, hi, st);
 }
 
 bool bound_phase(const Xfer& x, const Match& m, Param& phase) {
@@ -113,7 +87,7 @@ bool apply_match(const Circuit& c, const Xfer& x, const Match& m, Circuit& out, 
   if (!bound_phase(x, m, phase)) return false;
   int lo, hi;
   thread_local std::vector<char> st;
-  if (!classify(c, m, lo, hi, st)) return false;  // not convex
+  if (!c.convex_span(m.gates, lo, hi, st)) return false;  // not convex
   Param gp = c.global_phase() - phase;
   Circuit r(c.num_qubits());
   for (int i = 0; i < lo; i++) copy_gate(r, c, i);
