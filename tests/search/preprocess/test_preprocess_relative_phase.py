@@ -40,9 +40,27 @@ def test_pairs_become_margolus_and_the_unitary_is_unchanged(middle):
 
 
 @pytest.mark.parametrize("middle", [
+    lambda c: c.x(2).cx(2, 3).x(2),                 # target flipped around a use as a control
+    lambda c: c.x(0).x(2).ccz(0, 2, 3).x(2).x(0),   # both flipped, then back
+    lambda c: c.cx(0, 1).rz(0.3, 1).cx(0, 1),       # a control flipped by the other, then back
+    lambda c: c.ccx(0, 1, 2).t(2).ccx(0, 1, 2).cx(2, 3),  # the pair's own Toffoli twice between
+])
+def test_pairs_through_flips_that_add_up_to_the_identity(middle):
+    c = _toffoli_hccz(Circuit(4), 0, 1, 2)
+    middle(c)
+    _toffoli_hccz(c, 0, 1, 2)
+    out = relative_phase_toffolis(c)
+    assert out.count_ops().get("ccz", 0) == c.count_ops().get("ccz", 0) - 2
+    assert_same_unitary(c, out)
+
+
+@pytest.mark.parametrize("middle", [
     lambda c: c.h(2),          # target not diagonal
     lambda c: c.x(0),          # control flipped
+    lambda c: c.x(2),          # target flipped (once)
+    lambda c: c.cx(0, 1),      # a control flipped by the other (once)
     lambda c: c.cx(3, 1),      # control is a cx target
+    lambda c: c.x(3).cx(3, 1).x(3).cx(3, 1),  # flips controlled from outside the three wires
     lambda c: c.ccx(0, 3, 2),  # target of the pair is a ccx target
 ])
 def test_no_pair_when_something_in_between_does_not_commute(middle):
@@ -86,3 +104,31 @@ def test_tof_5_reaches_69_gates():
     p = preprocess(c, "nam")
     assert len(p) <= 69
     assert_same_unitary(c, p)
+
+
+def test_random_middles_keep_the_unitary():
+    """Seeded: Toffoli, a random middle of flips, rotations and controls, the same Toffoli;
+    whatever the pass pairs, the unitary is unchanged, and some middles are paired."""
+    rng = np.random.default_rng(7)
+    paired = 0
+    for _ in range(150):
+        c = _toffoli_hccz(Circuit(4), 0, 1, 2)
+        for _ in range(int(rng.integers(1, 7))):
+            kind = int(rng.integers(5))
+            q = [int(x) for x in rng.permutation(4)]
+            if kind == 0:
+                c.x(q[0])
+            elif kind == 1:
+                c.cx(q[0], q[1])
+            elif kind == 2:
+                c.rz(float(rng.uniform(-3, 3)), q[0])
+            elif kind == 3:
+                c.ccz(q[0], q[1], q[2])
+            else:
+                c.ccx(q[0], q[1], q[2])
+        _toffoli_hccz(c, 0, 1, 2)
+        out = relative_phase_toffolis(c)
+        if out is not c:
+            paired += 1
+            assert_same_unitary(c, out)
+    assert paired >= 20
