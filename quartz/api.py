@@ -137,13 +137,46 @@ def _preprocess(c: Circuit, gs: GateSet) -> Circuit:
     return preprocess(c, gs)
 
 
-def _preprocessed(original: Circuit, work: Circuit, gs: GateSet) -> Circuit | None:
+def _via_nam(original: Circuit, gs: GateSet) -> Circuit | None:
+    """A Toffoli circuit preprocessed in Nam, then converted to `gs` and preprocessed there;
+    None when that route does not apply or fails.
+
+    For gate sets without h or cx (ibm, ibm_modern, rigetti) the preprocessor cannot fold,
+    pair or pick the polarity of Toffolis; Nam's preprocessor can, and its {h, x, rz, cx}
+    output converts exactly (tof_3 into ibm: 40 gates straight, 33 this way). Only for sets
+    that entangle with cx or cz: with IonQ's rxx the search from the smaller start ended
+    worse on 2 of 8 circuits (BENCHMARKS.md, "Toffoli circuits into gate sets without h").
+    """
+    names = {g.name for g in original}
+    gates = set(gs.gates)
+    if not names & {"ccz", "ccx"} or {"h", "cx"} <= gates or not gates & {"cx", "cz"}:
+        return None
+    from quartz.gatesets import convert
+
+    nam = get_gate_set("nam")
+    try:
+        n = _preprocess(original, nam)
+        if {g.name for g in n} - set(nam.gates):
+            return None
+        out = _preprocess(convert(n, gs), gs)
+    except QuartzError:
+        return None
+    return None if {g.name for g in out} - set(gs.gates) else out
+
+
+def _preprocessed(original: Circuit, work: Circuit, gs: GateSet,
+                  key: Callable[[Circuit], float] = len) -> Circuit | None:
     """The preprocessed circuit when it is in the gate set, else None. Toffolis reach the
     preprocessor undecomposed: it picks their polarity and pairs compute/uncompute Toffolis
-    into relative-phase ones."""
+    into relative-phase ones (in Nam first, for gate sets without h or cx: _via_nam); of the
+    candidates the one with the lowest `key` is returned."""
     outside = {g.name for g in original} - set(gs.gates)
     pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
-    return None if {g.name for g in pre} - set(gs.gates) else pre
+    found = [] if {g.name for g in pre} - set(gs.gates) else [pre]
+    via = _via_nam(original, gs)
+    if via is not None:
+        found.append(via)
+    return min(found, key=key) if found else None
 
 
 def get_matcher(ecc_set: EccSetLike, gs: GateSet, trust: bool = False) -> Matcher:
@@ -226,7 +259,10 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
-    paths give QASM text back). Gates outside `gate_set` are converted first. `ecc_set`: an
+    paths give QASM text back). Gates outside `gate_set` are converted first; with `preprocess`
+    (the default) Toffolis (ccz, ccx) are first simplified where they can be (folded, paired
+    as relative-phase gates, their polarity chosen; in Nam, then converted, for gate sets
+    without h or cx), and the search starts from the smaller candidate. `ecc_set`: an
     ECCSet, a shipped set name or file, a Matcher or a list of Transformations (default: the
     shipped set of the gate set). `cost`: 'gates', 'two_qubit', 'cx', 't_count', 'depth', a
     dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
@@ -308,7 +344,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     c = get_cost(cost)
     work = to_gate_set(original, gs)
     if preprocess:
-        pre = _preprocessed(original, work, gs)
+        pre = _preprocessed(original, work, gs, key=c.search_value)
         if pre is not None and c.search_value(pre) <= c.search_value(work):
             work = pre
     if method == "rl":

@@ -34,6 +34,37 @@ def test_ccz_input_gets_relative_phase_pairs():
     assert np.allclose(out.unitary(), c.unitary(), atol=1e-8)
 
 
+@pytest.mark.parametrize("gate_set,before", [
+    ("ibm", 40), ("ibm_modern", 44), ("rigetti", 107),
+])
+def test_toffolis_into_gate_sets_without_h_take_the_nam_route(gate_set, before):
+    # Sets without h or cx cannot fold, pair or pick the polarity of Toffolis themselves; the
+    # better of their own preprocessing (`before`, what optimize gave up to this change) and
+    # Nam's followed by conversion is the start of the search. timeout=0: preprocessing only.
+    from quartz.gatesets import get_gate_set
+
+    c = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
+    report = {}
+    out = quartz.optimize(c, gate_set, timeout=0, report=report)
+    assert len(out) < before
+    assert {g.name for g in out} <= set(get_gate_set(gate_set).gates)
+    assert report["check"]["ok"]
+    assert np.allclose(out.unitary(), c.unitary(), atol=1e-8)  # global phase included
+
+
+def test_nam_route_leaves_circuits_without_toffolis_alone():
+    import quartz.api as api
+    from quartz.gatesets import get_gate_set
+
+    c = quartz.load(str(BENCH / "tof_3.qasm"))  # decomposed: no ccz/ccx left
+    assert api._via_nam(c, get_gate_set("ibm")) is None
+    ccz = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
+    for name in ("nam", "clifford_t"):  # these fold and pair Toffolis themselves
+        assert api._via_nam(ccz, get_gate_set(name)) is None
+    # IonQ entangles with rxx: from the smaller start its search ended worse on 2 of 8
+    assert api._via_nam(ccz, get_gate_set("ionq")) is None
+
+
 def test_default_ecc_set_and_two_qubit_cost():
     c = quartz.load(str(BENCH / "tof_3.qasm"))
     out = quartz.optimize(c, timeout=3, seed=0, cost="cx")

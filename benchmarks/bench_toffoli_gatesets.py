@@ -1,0 +1,111 @@
+"""Toffoli circuits optimized into gate sets without h or cx, with and without the Nam route.
+
+    python benchmarks/bench_toffoli_gatesets.py --timeout 10 \
+        --json benchmarks/results/toffoli_gatesets_10.json tof_3 barenco_tof_4 ...
+
+Each circuit is read from ../shared/benchmarks/nam-ccz (h, x, cx, ccz: Toffolis as written by
+the circuit's author) and handed to `quartz.optimize(c, G, timeout=T, seed=S)` for every gate
+set G, twice per circuit, one after the other: "before" with the Nam route switched off
+(quartz.api._via_nam returning None: the gate set's own preprocessing, which for a set without
+h or cx cannot fold, pair or pick the polarity of Toffolis and converts them as written), and
+"after" as shipped (the better of that and: preprocess in Nam, convert, preprocess in G). The
+preprocessed counts of both routes are printed too. Every output carries optimize()'s own
+final check; the table says whether both passed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's quartz, not an installed one
+CCZ = ROOT.parent / "shared" / "benchmarks" / "nam-ccz"
+DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_adder_6",
+           "csla_mux_3", "qcla_com_7"]
+
+
+def two_qubit(c) -> int:
+    """Gates on two or more qubits."""
+    return sum(1 for g in c if len(g.qubits) >= 2)
+
+
+def run_one(c, gs: str, timeout: float, seed: int, nam_route: bool) -> dict:
+    """optimize() with or without the Nam route; gates, two-qubit gates and the check."""
+    import quartz
+    import quartz.api as api
+
+    saved = api._via_nam
+    if not nam_route:
+        api._via_nam = lambda original, g: None
+    try:
+        report: dict = {}
+        out = quartz.optimize(c, gs, timeout=timeout, seed=seed, progress=False, report=report)
+    finally:
+        api._via_nam = saved
+    check = report.get("check", {})
+    return {"gates": len(out), "2q": two_qubit(out), "checked": bool(check.get("ok")),
+            "check": check.get("method")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import quartz
+    import quartz.api as api
+    from quartz.gatesets import get_gate_set
+    from quartz.io_utils import atomic_write_text
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", default=DEFAULT)
+    ap.add_argument("--gate-sets", default="ibm,ibm_modern,rigetti,ionq")
+    ap.add_argument("--timeout", type=float, default=10.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args(argv)
+
+    rows = []
+    for gs_name in args.gate_sets.split(","):
+        gs = get_gate_set(gs_name)
+        for name in args.names:
+            c = quartz.load(str(CCZ / f"{name}.qasm"))
+            work = api.to_gate_set(c, gs)
+            saved = api._via_nam
+            api._via_nam = lambda original, g: None
+            try:
+                direct = api._preprocessed(c, work, gs)
+            finally:
+                api._via_nam = saved
+            via = api._via_nam(c, gs)
+            row = {"gate_set": gs_name, "circuit": name, "original": len(c),
+                   "converted": len(work),
+                   "pre_direct": None if direct is None else len(direct),
+                   "pre_via_nam": None if via is None else len(via),
+                   "before": run_one(c, gs_name, args.timeout, args.seed, False),
+                   "after": run_one(c, gs_name, args.timeout, args.seed, True)}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+
+    print()
+    print("| gate set | circuit | converted | preprocessed (own / via Nam) | before: gates / 2q "
+          "| after: gates / 2q | both checked |")
+    print("|---|---|---:|---|---|---|---|")
+    for r in rows:
+        b, a = r["before"], r["after"]
+        print(f"| {r['gate_set']} | {r['circuit']} | {r['converted']} | {r['pre_direct']} / "
+              f"{r['pre_via_nam']} | {b['gates']} / {b['2q']} | {a['gates']} / {a['2q']} | "
+              f"{'yes' if a['checked'] and b['checked'] else 'NO'} |")
+    for gs_name in args.gate_sets.split(","):
+        sub = [r for r in rows if r["gate_set"] == gs_name]
+        fewer = sum(r["after"]["gates"] < r["before"]["gates"] for r in sub)
+        more = sum(r["after"]["gates"] > r["before"]["gates"] for r in sub)
+        tb = sum(r["before"]["gates"] for r in sub)
+        ta = sum(r["after"]["gates"] for r in sub)
+        print(f"\n{gs_name}: fewer gates after on {fewer}, more on {more} of {len(sub)}; "
+              f"total {tb} -> {ta}")
+    if args.json:
+        atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
