@@ -16,9 +16,9 @@ QUARTZ_QISKIT_TIMEOUT) is shared: this stage searches for INIT_SHARE (half) of i
 has, the quartz optimization stage for the rest (`timeout_after_init`), so a transpile call
 with both plugins searches no longer than one with the optimization plugin alone. The
 stage is Qiskit's default init unchanged without a basis (no `basis_gates`, no target: quartz
-would rewrite the circuit into its own gates), at level 0, and for the gate sets in
-DEFAULT_INIT_FOR (Rigetti's), where quartz first measured worse. Measured in BENCHMARKS.md
-("The quartz init stage").
+would rewrite the circuit into its own gates), at level 0, and, for circuits without ccx or
+ccz, for the gate sets in DEFAULT_INIT_FOR (Rigetti's), where quartz measured worse on them
+(HasToffolis decides per circuit). Measured in BENCHMARKS.md ("The quartz init stage").
 
 >>> [name for name in init_pass_names(3) if "Consolidate" in name or "Split2Q" in name]
 []
@@ -27,7 +27,7 @@ DEFAULT_INIT_FOR (Rigetti's), where quartz first measured worse. Measured in BEN
 """
 from __future__ import annotations
 
-from qiskit.transpiler import PassManager
+from qiskit.transpiler import AnalysisPass, ConditionalController, PassManager
 from qiskit.transpiler.passmanager_config import PassManagerConfig
 from qiskit.transpiler.preset_passmanagers.plugin import (
     PassManagerStagePlugin,
@@ -36,9 +36,12 @@ from qiskit.transpiler.preset_passmanagers.plugin import (
 
 # The default init's passes that hand the optimization stage KAK angles instead of the circuit.
 DROPPED = frozenset({"ConsolidateBlocks", "Split2QUnitaries"})
-# Gate sets for which quartz first measured worse than Qiskit's default init (Rigetti's
-# {rx, rz, cz}: tof_3 67 vs 59, barenco_tof_3 90 vs 79, rc_adder_6 309 vs 285 gates at level
-# 3, 5 s per stage); for them the stage is Qiskit's default init unchanged.
+# Gate sets for which quartz first measured worse than Qiskit's default init on circuits
+# without Toffolis (Rigetti's {rx, rz, cz}: tof_3 67 vs 59, barenco_tof_3 90 vs 79, rc_adder_6
+# 309 vs 285 gates at level 3, 5 s per stage, decomposed inputs); for them the stage is Qiskit's
+# default init unchanged unless the circuit holds ccx or ccz, where quartz goes first: since
+# Toffolis reach a set without h through Nam's preprocessing (quartz.api._via_nam) it wins
+# there (tof_3 31 vs 60, barenco_tof_4 85 vs 149, vbe_adder_3 97 vs 151; BENCHMARKS.md).
 DEFAULT_INIT_FOR = frozenset({"rigetti"})
 
 
@@ -64,16 +67,34 @@ class QuartzInitPlugin(PassManagerStagePlugin):
             "init", "default", cfg, optimization_level=level)
         basis = _basis_of(cfg.basis_gates, cfg.target)
         timeout = level_timeout(level)
-        if basis is None or timeout <= 0 or select_gate_set(basis)[0] in DEFAULT_INIT_FOR:
+        if basis is None or timeout <= 0:
             return default if default is not None else PassManager()
         # The default stage is a flat list of passes (nested flow controllers are kept whole).
-        tasks = [] if default is None else [t for t in default.to_flow_controller().tasks
-                                            if type(t).__name__ not in DROPPED]
+        all_tasks = [] if default is None else list(default.to_flow_controller().tasks)
+        tasks = [t for t in all_tasks if type(t).__name__ not in DROPPED]
         # Before layout the qubits are virtual: the basis names only, no coupling check.
         opt = QuartzOptimization(timeout=timeout * INIT_SHARE, seed=cfg.seed_transpiler,
                                  basis_gates=basis, patience=plugin_patience(), untranslated=True)
         preload_ecc_set(opt.gate_set)
-        return PassManager([opt] + tasks)
+        if opt.gate_set not in DEFAULT_INIT_FOR:
+            return PassManager([opt] + tasks)
+        return PassManager([
+            HasToffolis(),
+            ConditionalController([opt] + tasks, condition=lambda ps: ps[TOFFOLIS]),
+            ConditionalController(all_tasks, condition=lambda ps: not ps[TOFFOLIS])])
+
+
+# The property that HasToffolis sets.
+TOFFOLIS = "quartz_has_toffolis"
+
+
+class HasToffolis(AnalysisPass):
+    """Sets property_set[TOFFOLIS]: whether the circuit holds a ccx or ccz gate."""
+
+    def run(self, dag):
+        """Look at the gate counts of `dag`."""
+        ops = dag.count_ops(recurse=True)
+        self.property_set[TOFFOLIS] = bool(ops.get("ccx", 0) or ops.get("ccz", 0))
 
 
 def init_pass_names(level: int, basis_gates: list[str] | None = None) -> list[str]:
@@ -83,4 +104,5 @@ def init_pass_names(level: int, basis_gates: list[str] | None = None) -> list[st
     return [type(t).__name__ for t in stage.to_flow_controller().tasks]
 
 
-__all__ = ["QuartzInitPlugin", "DROPPED", "DEFAULT_INIT_FOR", "init_pass_names"]
+__all__ = ["QuartzInitPlugin", "DROPPED", "DEFAULT_INIT_FOR", "HasToffolis", "TOFFOLIS",
+           "init_pass_names"]
