@@ -164,6 +164,14 @@ def _via_nam(original: Circuit, gs: GateSet) -> Circuit | None:
     return None if {g.name for g in out} - set(gs.gates) else out
 
 
+def _exact_1q_for(gs: GateSet) -> bool:
+    """Whether the search's polish merges rx/rz runs exactly (search's `exact_1q`) in `gs`:
+    in sets with rx but no ry (Rigetti's: 6673 -> 4388 gates over 16 circuits at 10 s). With
+    ry (IonQ's) the search's own rules merge rotations on all three axes, and the pass ended
+    worse on 9 of 16 (BENCHMARKS.md, "Exact merging of rx/rz runs")."""
+    return "rx" in gs.gates and "ry" not in gs.gates
+
+
 def _preprocessed(original: Circuit, work: Circuit, gs: GateSet,
                   key: Callable[[Circuit], float] = len) -> Circuit | None:
     """The preprocessed circuit when it is in the gate set, else None. Toffolis reach the
@@ -374,7 +382,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
             polish = style_for_gate_set(gs)
         search_kw = dict(cost=c, seed=seed, progress=progress, threads=threads, polish=polish,
-                         algorithm=algorithm, patience=patience)
+                         algorithm=algorithm, patience=patience, exact_1q=_exact_1q_for(gs))
         # The timeout covers the whole call: conversion, preprocessing, search and the final
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)

@@ -201,11 +201,12 @@ def optimize(matcher: Matcher, circuit: Circuit, cost: CostSpec, timeout: float 
              time_offset: float = 0.0, last_improvement: float = 0.0,
              resynth_1q: bool = False, proposal: int = 0, epoch_seconds: float = -1.0,
              epoch_per_gate: float = 0.05, epoch_growth: float = 1.0, work_limit: int = -1,
-             block_qubits: int = 3,
+             block_qubits: int = 3, exact_1q: bool = False,
              ) -> tuple[Circuit, list[tuple[float, float]], bool, int, bool, float, int]:
     """(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of
     the last improvement (with time_offset), anneal restarts). patience < 0: no convergence
     stop. epoch_seconds >= 0: the anneal restarts from the input once its best has not
     improved for epoch_seconds + epoch_per_gate x gates + epoch_growth x the epoch's time to it.
     work_limit >= 0: each anneal chain also stops after that many work units. block_qubits:
-    the polish's block resynthesis takes blocks of up to that many qubits."""
+    the polish's block resynthesis takes blocks of up to that many qubits. exact_1q: the
+    polish also merges rx/rz runs with exact pi/4 angles, exactly."""

@@ -61,11 +61,12 @@ void bind_preprocess(py::module_& m) {
     return counted([&](int* n) { return reverse_hadamard_networks(c, n); });
   }, py::arg("circuit"),
      "(circuit, gates removed): H-conjugated cx networks written with the cx gates reversed.");
-  pm.def("resynthesize_1q_runs", [](const Circuit& c) {
-    return counted([&](int* n) { return resynthesize_1q_runs(c, n); });
-  }, py::arg("circuit"),
+  pm.def("resynthesize_1q_runs", [](const Circuit& c, bool exact_only) {
+    return counted([&](int* n) { return resynthesize_1q_runs(c, n, exact_only); });
+  }, py::arg("circuit"), py::arg("exact_only") = false,
      "(circuit, runs replaced): every run of one-qubit h/x/rz gates in its shortest "
-     "{h, x, rz} form; inexact (float angles).");
+     "{h, x, rz} form; inexact (float angles). exact_only: only runs with rx whose angles "
+     "are exact multiples of pi/4 before and after, rx at multiples of pi/2 after (an exact move).");
   pm.def("decompose_ccz_greedy", [](const Circuit& c, const std::string& style, int refine, bool resynth) {
     CczStats st;
     Circuit out;

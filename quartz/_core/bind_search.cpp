@@ -167,7 +167,7 @@ void bind_search(py::module_& m) {
                        double patience, double patience_per_gate, double patience_growth,
                        double time_offset, double last_improvement, bool resynth_1q,
                        int proposal, double epoch_seconds, double epoch_per_gate,
-                       double epoch_growth, long work_limit, int block_qubits) {
+                       double epoch_growth, long work_limit, int block_qubits, bool exact_1q) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -199,6 +199,7 @@ void bind_search(py::module_& m) {
           opt.work_limit = work_limit;
           if (block_qubits < 2 || block_qubits > 4) throw py::value_error("block_qubits must be 2, 3 or 4");
           opt.block_qubits = block_qubits;
+          opt.exact_1q = exact_1q;
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -266,10 +267,12 @@ void bind_search(py::module_& m) {
         py::arg("last_improvement") = 0.0, py::arg("resynth_1q") = false, py::arg("proposal") = 0,
         py::arg("epoch_seconds") = -1.0, py::arg("epoch_per_gate") = 0.05,
         py::arg("epoch_growth") = 1.0, py::arg("work_limit") = -1, py::arg("block_qubits") = 3,
+        py::arg("exact_1q") = false,
         "(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of "
         "the last improvement (with time_offset), anneal restarts). patience < 0: no convergence stop. "
         "epoch_seconds >= 0: the anneal restarts from the input once its best has not improved "
         "for epoch_seconds + epoch_per_gate x gates + epoch_growth x the epoch's time to it. "
         "work_limit >= 0: each anneal chain also stops after that many work units. "
-        "block_qubits: the polish's block resynthesis takes blocks of up to that many qubits.");
+        "block_qubits: the polish's block resynthesis takes blocks of up to that many qubits. "
+        "exact_1q: the polish also merges rx/rz runs with exact pi/4 angles, exactly.");
 }

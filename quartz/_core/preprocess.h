@@ -113,8 +113,11 @@ Circuit resynthesize_blocks(const Circuit& c, DiagStyle style, int* changed, int
 // {h, x, rz} form (at most rz h rz h rz) when that is fewer gates. Inexact: new angles are
 // float radians unless they round to multiples of pi/4 (see preprocess_euler.cpp), equal to
 // the run to 1e-11 entrywise with the phase moved into the global phase. `changed` receives
-// the number of runs replaced.
-Circuit resynthesize_1q_runs(const Circuit& c, int* changed);
+// the number of runs replaced. exact_only: only runs with an rx gate, every angle an exact
+// multiple of pi/4 before and after (rx angles after: multiples of pi/2, hardware-native) and
+// the phase too (an exact move: two such short runs within 1e-11 of each other are equal), at
+// most kExactRunMax gates.
+Circuit resynthesize_1q_runs(const Circuit& c, int* changed, bool exact_only = false);
 
 // Write every convex network of cx gates on qubits P with H on A (of P) before it and H on B
 // after it as H on P \ A, the network with each cx reversed, H on P \ B, when that is fewer

@@ -24,9 +24,10 @@ def reverse_hadamard_networks(circuit: Circuit) -> tuple[Circuit, int]:
     """(circuit, gates removed): every convex cx network with H before and after on more than
     half of its wire ends written as its reversed network with H on the other ends."""
 
-def resynthesize_1q_runs(circuit: Circuit) -> tuple[Circuit, int]:
+def resynthesize_1q_runs(circuit: Circuit, exact_only: bool = False) -> tuple[Circuit, int]:
     """(circuit, runs replaced): every run of one-qubit h/x/rz gates in its shortest
-    {h, x, rz} form; inexact (float angles)."""
+    {h, x, rz} form; inexact (float angles). exact_only: only runs with rx whose angles are
+    exact multiples of pi/4 before and after, rx at multiples of pi/2 after (an exact move)."""
 
 def decompose_ccz_greedy(circuit: Circuit, style: str = "rz", refine_passes: int = 0,
                          resynthesize: bool = False) -> tuple[Circuit, _CczStats]:

@@ -25,6 +25,10 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kTol = 1e-11;   // entrywise distance allowed between the new run and the old
 constexpr double kSnap = 1e-12;  // angles this close to k pi/4 become exact
 constexpr double kZero = 1e-12;  // rz angles this close to 0 (mod 4 pi up to phase) are dropped
+// exact_only: longest run taken. The entries of a run of h, x and k pi/4 rotations lie in
+// Z[e^{i pi/4}, 1/2] with a denominator of at most sqrt(2)^(run length); two different such
+// unitaries of runs this short differ by far more than kTol, so a match within kTol is equality.
+constexpr size_t kExactRunMax = 40;
 
 M2 mul(const M2& a, const M2& b) {  // a * b
   return {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
@@ -149,7 +153,7 @@ bool run_gate(const PGate& g) {
 
 }  // namespace
 
-Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
+Circuit resynthesize_1q_runs(const Circuit& c, int* changed, bool exact_only) {
   std::vector<PGate> g = to_list(c);
   const int m = static_cast<int>(g.size());
   std::vector<char> removed(m, 0);
@@ -160,7 +164,16 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
 
   auto close = [&](int q) {
     std::vector<int>& r = run[q];
-    if (r.size() >= 2) {
+    bool take = r.size() >= 2 && (!exact_only || r.size() <= kExactRunMax);
+    if (take && exact_only) {  // rx in the run, every angle an exact k pi/4
+      bool rx = false;
+      for (int i : r) {
+        rx = rx || g[i].type == GateType::RX;
+        if (g[i].np && !(g[i].p[0].exact && g[i].p[0].den > 0 && 4 % g[i].p[0].den == 0)) take = false;
+      }
+      take = take && rx && phase.exact;
+    }
+    if (take) {
       std::vector<Step> old;
       bool has_h = false, has_rx = false;
       for (int i : r) {
@@ -190,9 +203,12 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
         // Check the run as it will be written (snapped angles), not the unsnapped candidate.
         std::vector<PGate> written;
         std::vector<Step> snapped;
+        bool all_exact = true;
         for (const Step& st : cs) {
           if (st.type == GateType::RZ || st.type == GateType::RX) {
             Param p = angle_param(st.angle);
+            // exact_only keeps rx hardware-native (multiples of pi/2, Rigetti's), rz any k pi/4
+            all_exact = all_exact && p.exact && (st.type == GateType::RZ || p.den <= 2);
             written.push_back(make_rot(st.type, q, p));
             snapped.push_back({st.type, p.const_radians()});
           } else {
@@ -200,8 +216,10 @@ Circuit resynthesize_1q_runs(const Circuit& c, int* changed) {
             snapped.push_back(st);
           }
         }
+        if (exact_only && !all_exact) continue;
         double phi;
         if (!same_up_to_phase(u, run_matrix(snapped), phi)) continue;
+        if (exact_only && !add_phase(phase, phi).exact) continue;
         best_len = cs.size();
         found = true;
         best_phi = phi;

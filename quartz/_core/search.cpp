@@ -136,9 +136,9 @@ Circuit Searcher::polish(const Circuit& c) const {
       if (hc < cc - 1e-9) { best = std::move(h); cc = hc; }
     }
   }
-  if (opt_.resynth_1q) {
+  if (opt_.resynth_1q || opt_.exact_1q) {
     int changed = 0;
-    Circuit r = preprocess::resynthesize_1q_runs(best, &changed);
+    Circuit r = preprocess::resynthesize_1q_runs(best, &changed, !opt_.resynth_1q);
     if (changed) {
       try {  // the new rotations may merge with others across cx gates
         r = preprocess::cancel_inverses(preprocess::rotation_merge(r, style, false, nullptr), 64);

@@ -74,6 +74,11 @@ struct SearchOptions {
   // Polish also writes every run of one-qubit h/x/rz gates in its shortest form
   // (preprocess::resynthesize_1q_runs): an inexact move (float angles), off by default.
   bool resynth_1q = false;
+  // Polish also merges runs of rx and rz gates whose angles are exact multiples of pi/4 into
+  // their shortest form with rx at multiples of pi/2, exactly (resynthesize_1q_runs'
+  // exact_only): what Rigetti's small ECC set cannot do in one move. No effect on circuits
+  // without rx. Off unless asked for (quartz.optimize asks for it in sets with rx, no ry).
+  bool exact_1q = false;
   // Convergence ("stop when done"): with patience >= 0 the search ends once no better circuit
   // has been found for patience + patience_per_gate x (best's gates) + patience_growth x
   // (time of the last improvement) seconds. Times count from time_offset seconds before this

@@ -90,7 +90,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            restart_after: float = 2.0, patience: PatienceLike = "auto",
            resynth_1q: bool = False, proposal: str | None = None,
            restarts: bool | None = None, work: int | None = None,
-           block_qubits: int | None = None) -> SearchResult:
+           block_qubits: int | None = None, exact_1q: bool = False) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -117,7 +117,10 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     deadline in the way and patience=None, the same circuit (for the same `threads`).
     `block_qubits`: the polish also rewrites {cx, x, rotation} blocks of up to this many
     qubits (2-4) with the fewest cx (quartz.search.preprocess.resynthesize_blocks; None:
-    DEFAULT_BLOCK_QUBITS).
+    DEFAULT_BLOCK_QUBITS). `exact_1q`: the polish also merges runs of rx and rz gates whose
+    angles are exact multiples of pi/4 into their shortest form with rx at multiples of pi/2
+    (exact and hardware-native; what Rigetti's small ECC set cannot do one rule at a time;
+    quartz.optimize turns it on for gate sets with rx and without ry).
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -178,7 +181,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 resynth_1q=bool(resynth_1q), proposal=PROPOSALS.index(proposal),
                 epoch_seconds=EPOCH.seconds if restarts else -1.0,
                 epoch_per_gate=EPOCH.per_gate, epoch_growth=EPOCH.growth,
-                work_limit=-1 if work is None else int(work), block_qubits=block_qubits)
+                work_limit=-1 if work is None else int(work), block_qubits=block_qubits,
+                exact_1q=bool(exact_1q))
             found = Circuit._wrap(native, circuit.name)
             improved = c.search_value(found) < c.search_value(out) - 1e-12
             if improved or not history:

@@ -1,0 +1,94 @@
+"""The polish's exact merging of rx/rz runs (`exact_1q`) on and off, side by side.
+
+    python benchmarks/bench_exact_1q.py --timeout 10 \
+        --json benchmarks/results/exact_1q_10.json
+
+For each gate set (default rigetti and ionq, the built-in sets with rx) and each circuit of
+the chosen suites (default: the Rigetti suite as given, ../shared/benchmarks/rigetti, and the
+nam-ccz files), `quartz.optimize(c, G, timeout=T, seed=S)` runs twice, one after the other,
+with the search's `exact_1q` forced off and then on (quartz.search.driver.search wrapped);
+optimize's own choice is on for sets with rx and no ry (quartz.api._exact_1q_for). Exact
+moves only either way; every output carries optimize()'s own final check, and the table says
+whether both passed and were proofs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's quartz, not an installed one
+SHARED = ROOT.parent / "shared" / "benchmarks"
+DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_adder_6",
+           "csla_mux_3", "qcla_com_7"]
+
+
+def run_one(c, gs: str, timeout: float, seed: int, exact_1q: bool) -> dict:
+    """optimize() with the polish's exact_1q forced on or off: gates, two-qubit gates, the
+    check."""
+    import quartz
+    import quartz.search.driver as driver
+
+    saved = driver.search
+    driver.search = lambda *a, **k: saved(*a, **{**k, "exact_1q": exact_1q})
+    try:
+        report: dict = {}
+        out = quartz.optimize(c, gs, timeout=timeout, seed=seed, progress=False, report=report)
+    finally:
+        driver.search = saved
+    check = report.get("check", {})
+    return {"gates": len(out), "2q": sum(1 for g in out if len(g.qubits) >= 2),
+            "checked": bool(check.get("ok")), "proof": bool(check.get("proof")),
+            "check": check.get("method")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import quartz
+    from quartz.io_utils import atomic_write_text
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", default=DEFAULT)
+    ap.add_argument("--gate-sets", default="rigetti,ionq")
+    ap.add_argument("--suites", default="rigetti,nam-ccz")
+    ap.add_argument("--timeout", type=float, default=10.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args(argv)
+
+    rows = []
+    for gs in args.gate_sets.split(","):
+        for suite in args.suites.split(","):
+            for name in args.names:
+                c = quartz.load(str(SHARED / suite / f"{name}.qasm"))
+                row = {"gate_set": gs, "suite": suite, "circuit": name, "original": len(c),
+                       "off": run_one(c, gs, args.timeout, args.seed, False),
+                       "on": run_one(c, gs, args.timeout, args.seed, True)}
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+
+    print()
+    print("| gate set | suite | circuit | original | exact_1q off: gates / 2q | on: gates / 2q "
+          "| both checked (proofs) |")
+    print("|---|---|---|---:|---|---|---|")
+    for r in rows:
+        a, b = r["off"], r["on"]
+        ok = "yes" if a["checked"] and b["checked"] else "NO"
+        proofs = "proofs" if a["proof"] and b["proof"] else "not both proofs"
+        print(f"| {r['gate_set']} | {r['suite']} | {r['circuit']} | {r['original']} | "
+              f"{a['gates']} / {a['2q']} | {b['gates']} / {b['2q']} | {ok} ({proofs}) |")
+    for gs in args.gate_sets.split(","):
+        sub = [r for r in rows if r["gate_set"] == gs]
+        fewer = sum(r["on"]["gates"] < r["off"]["gates"] for r in sub)
+        more = sum(r["on"]["gates"] > r["off"]["gates"] for r in sub)
+        print(f"\n{gs}: fewer gates with exact_1q on {fewer}, more on {more} of {len(sub)}; "
+              f"total {sum(r['off']['gates'] for r in sub)} -> "
+              f"{sum(r['on']['gates'] for r in sub)}")
+    if args.json:
+        atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
