@@ -20,28 +20,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's quartz, not an installed one
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ab_rows import optimize_row, summaries  # noqa: E402
 SHARED = ROOT.parent / "shared" / "benchmarks"
 DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_adder_6",
            "csla_mux_3", "qcla_com_7"]
 
 
 def run_one(c, gs: str, timeout: float, seed: int, exact_1q: bool) -> dict:
-    """optimize() with the polish's exact_1q forced on or off: gates, two-qubit gates, the
-    check."""
-    import quartz
+    """optimize() with the polish's exact_1q forced on or off (quartz.search.driver.search
+    wrapped): gates, two-qubit gates, the check."""
     import quartz.search.driver as driver
 
-    saved = driver.search
-    driver.search = lambda *a, **k: saved(*a, **{**k, "exact_1q": exact_1q})
-    try:
-        report: dict = {}
-        out = quartz.optimize(c, gs, timeout=timeout, seed=seed, progress=False, report=report)
-    finally:
-        driver.search = saved
-    check = report.get("check", {})
-    return {"gates": len(out), "2q": sum(1 for g in out if len(g.qubits) >= 2),
-            "checked": bool(check.get("ok")), "proof": bool(check.get("proof")),
-            "check": check.get("method")}
+    search = driver.search
+    return optimize_row(c, gs, timeout, seed, driver, "search",
+                        lambda *a, **k: search(*a, **{**k, "exact_1q": exact_1q}))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,13 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         proofs = "proofs" if a["proof"] and b["proof"] else "not both proofs"
         print(f"| {r['gate_set']} | {r['suite']} | {r['circuit']} | {r['original']} | "
               f"{a['gates']} / {a['2q']} | {b['gates']} / {b['2q']} | {ok} ({proofs}) |")
-    for gs in args.gate_sets.split(","):
-        sub = [r for r in rows if r["gate_set"] == gs]
-        fewer = sum(r["on"]["gates"] < r["off"]["gates"] for r in sub)
-        more = sum(r["on"]["gates"] > r["off"]["gates"] for r in sub)
-        print(f"\n{gs}: fewer gates with exact_1q on {fewer}, more on {more} of {len(sub)}; "
-              f"total {sum(r['off']['gates'] for r in sub)} -> "
-              f"{sum(r['on']['gates'] for r in sub)}")
+    for line in summaries(rows, "off", "on", "with exact_1q"):
+        print("\n" + line)
     if args.json:
         atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")
     return 0

@@ -21,32 +21,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's quartz, not an installed one
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ab_rows import optimize_row, summaries  # noqa: E402
 CCZ = ROOT.parent / "shared" / "benchmarks" / "nam-ccz"
 DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_adder_6",
            "csla_mux_3", "qcla_com_7"]
 
 
-def two_qubit(c) -> int:
-    """Gates on two or more qubits."""
-    return sum(1 for g in c if len(g.qubits) >= 2)
-
-
 def run_one(c, gs: str, timeout: float, seed: int, nam_route: bool) -> dict:
     """optimize() with or without the Nam route; gates, two-qubit gates and the check."""
-    import quartz
     import quartz.api as api
 
-    saved = api._via_nam
-    if not nam_route:
-        api._via_nam = lambda original, g: None
-    try:
-        report: dict = {}
-        out = quartz.optimize(c, gs, timeout=timeout, seed=seed, progress=False, report=report)
-    finally:
-        api._via_nam = saved
-    check = report.get("check", {})
-    return {"gates": len(out), "2q": two_qubit(out), "checked": bool(check.get("ok")),
-            "check": check.get("method")}
+    route = api._via_nam if nam_route else (lambda original, g: None)
+    return optimize_row(c, gs, timeout, seed, api, "_via_nam", route)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,14 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {r['gate_set']} | {r['circuit']} | {r['converted']} | {r['pre_direct']} / "
               f"{r['pre_via_nam']} | {b['gates']} / {b['2q']} | {a['gates']} / {a['2q']} | "
               f"{'yes' if a['checked'] and b['checked'] else 'NO'} |")
-    for gs_name in args.gate_sets.split(","):
-        sub = [r for r in rows if r["gate_set"] == gs_name]
-        fewer = sum(r["after"]["gates"] < r["before"]["gates"] for r in sub)
-        more = sum(r["after"]["gates"] > r["before"]["gates"] for r in sub)
-        tb = sum(r["before"]["gates"] for r in sub)
-        ta = sum(r["after"]["gates"] for r in sub)
-        print(f"\n{gs_name}: fewer gates after on {fewer}, more on {more} of {len(sub)}; "
-              f"total {tb} -> {ta}")
+    for line in summaries(rows, "before", "after", "after"):
+        print("\n" + line)
     if args.json:
         atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")
     return 0
