@@ -373,7 +373,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
             polish = style_for_gate_set(gs)
         left = timeout - (time.monotonic() - start)
         result = rl.optimize_rl(work, ecc, c, max(0.0, left - CHECK_SHARE * timeout), seed,
-                                model=model, threads=threads, polish=polish, check=False)
+                                model=model, threads=threads, polish=polish, check=False,
+                                exact_1q=_exact_1q_for(gs))
     else:
         matcher = rules = get_matcher(ecc_set, gs, trust_ecc)
         polish = None

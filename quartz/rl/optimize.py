@@ -134,15 +134,15 @@ def _load_model(model, xfers, dev):
 def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 60.0,
                 seed: int | None = None, model=None, *, settings: RLSettings | None = None,
                 fine_tune: bool | None = None, threads: int | None = None,
-                polish: str | None = None, check: bool = True) -> Circuit:
+                polish: str | None = None, check: bool = True, exact_1q: bool = False) -> Circuit:
     """Optimize `circuit` with the search and the RL policy for about `timeout` seconds; returns
     the best circuit (checked equivalent).
 
     The search runs first, until it converges; the time it leaves goes to rounds of the policy's
     episodes from the best circuit so far (fine-tuning a copy of the model on this circuit),
     each followed by the search from the best circuit they found, so the policy's moves are a
-    way out of the search's local minimum (RLSettings). `threads` and `polish` are the
-    search's (quartz.search.search). `check`: the result is checked against the input by
+    way out of the search's local minimum (RLSettings). `threads`, `polish` and `exact_1q` are
+    the search's (quartz.search.search). `check`: the result is checked against the input by
     quartz.search.equivalence.check_equivalent (CHECK_SHARE of the budget is kept for it; a
     difference raises EquivalenceError); quartz.optimize, which checks its result itself,
     turns it off. Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
@@ -168,7 +168,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     deadline = t0 + timeout * (1 - CHECK_SHARE if check else 1)
     if s.search:
         out = _search_then_policy(circuit, net, matcher, mapping, cost, cost_fn, deadline, timeout,
-                                  seed, dev, s, threads, polish)
+                                  seed, dev, s, threads, polish, exact_1q)
     else:
         best, interrupted = _policy(circuit, net, matcher, mapping, cost,
                                     deadline - s.greedy_share * timeout, seed, dev, s)
@@ -197,12 +197,13 @@ def _check(circuit: Circuit, out: Circuit, seconds: float) -> None:
 
 
 def _search_then_policy(circuit: Circuit, net, matcher, mapping, cost, cost_fn, deadline: float,
-                        timeout: float, seed: int, dev, s: RLSettings, threads, polish) -> Circuit:
+                        timeout: float, seed: int, dev, s: RLSettings, threads, polish,
+                        exact_1q: bool = False) -> Circuit:
     """The search until it converges, then rounds of policy episodes and the search again from
     their best, until the deadline (see RLSettings); the best circuit of all."""
     def run_search(c: Circuit, seconds: float, k: int):
         return search(c, matcher, cost=cost, timeout=max(0.0, seconds), seed=seed + k,
-                      threads=threads, polish=polish, progress=False)
+                      threads=threads, polish=polish, progress=False, exact_1q=exact_1q)
 
     first = run_search(circuit, min(s.search_share * timeout, deadline - time.monotonic()), 0)
     best, interrupted, k = first.circuit, first.interrupted, 0

@@ -291,3 +291,22 @@ def test_rl_runs_in_the_time_the_search_leaves(nam_ecc, small_model, monkeypatch
     out = optimize_rl(c, nam_ecc, timeout=2.0, seed=0, model=small_model,
                       settings=RLSettings(search=False))
     assert starts == [len(c)] and [g for _, g in calls] == [True] and equivalent(c, out)
+
+
+def test_rl_search_gets_the_same_exact_1q_as_the_search_in_rigetti(monkeypatch):
+    """method='rl' runs the search with the same polish settings as method='search': in
+    Rigetti's set that includes the exact rx/rz run merging (quartz.api._exact_1q_for)."""
+    import quartz.rl.optimize as rlopt
+
+    seen = []
+    real = rlopt.search
+
+    def spy(*a, **k):
+        seen.append(k.get("exact_1q"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(rlopt, "search", spy)
+    c = quartz.load(str(BENCH.parent / "rigetti" / "tof_3.qasm"))
+    out = quartz.optimize(c, "rigetti", method="rl", timeout=3, seed=1)
+    assert seen and all(seen)
+    assert len(out) < 110  # 127 without the run merging at 10 s
