@@ -68,9 +68,9 @@ def test_method_rl_dispatches_to_quartz_rl(monkeypatch, small_set):
     seen = {}
 
     def fake_rl(circuit, ecc_set, cost, timeout, seed, model=None, threads=None, polish=None,
-                check=True):
+                check=True, exact_1q=False):
         seen.update(ecc_set=ecc_set, cost=cost.name, timeout=timeout, seed=seed, model=model,
-                    threads=threads, check=check)
+                    threads=threads, check=check, exact_1q=exact_1q)
         return circuit
 
     monkeypatch.setattr(quartz.rl, "optimize_rl", fake_rl)
@@ -80,7 +80,7 @@ def test_method_rl_dispatches_to_quartz_rl(monkeypatch, small_set):
     assert 0 < seen.pop("timeout") < 2
     # optimize checks the result itself, so the RL run does not check it a second time
     assert seen == {"ecc_set": small_set, "cost": "cx", "seed": 5, "model": "m.pt", "threads": 2,
-                    "check": False}
+                    "check": False, "exact_1q": False}  # (Nam: no rx runs to merge)
     assert same_unitary(out, redundant())
 
 
