@@ -14,14 +14,13 @@ whether both passed and were proofs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's quartz, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ab_rows import optimize_row, summaries  # noqa: E402
+from ab_rows import finish, optimize_row, record  # noqa: E402
 SHARED = ROOT.parent / "shared" / "benchmarks"
 DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_adder_6",
            "csla_mux_3", "qcla_com_7"]
@@ -39,7 +38,6 @@ def run_one(c, gs: str, timeout: float, seed: int, exact_1q: bool) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     import quartz
-    from quartz.io_utils import atomic_write_text
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", default=DEFAULT)
@@ -50,31 +48,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
 
-    rows = []
+    rows: list[dict] = []
     for gs in args.gate_sets.split(","):
         for suite in args.suites.split(","):
             for name in args.names:
                 c = quartz.load(str(SHARED / suite / f"{name}.qasm"))
-                row = {"gate_set": gs, "suite": suite, "circuit": name, "original": len(c),
-                       "off": run_one(c, gs, args.timeout, args.seed, False),
-                       "on": run_one(c, gs, args.timeout, args.seed, True)}
-                rows.append(row)
-                print(json.dumps(row), flush=True)
+                record(rows, {"gate_set": gs, "suite": suite, "circuit": name, "original": len(c),
+                              "off": run_one(c, gs, args.timeout, args.seed, False),
+                              "on": run_one(c, gs, args.timeout, args.seed, True)})
 
-    print()
-    print("| gate set | suite | circuit | original | exact_1q off: gates / 2q | on: gates / 2q "
-          "| both checked (proofs) |")
-    print("|---|---|---|---:|---|---|---|")
-    for r in rows:
+    def cells(r: dict) -> list:
         a, b = r["off"], r["on"]
         ok = "yes" if a["checked"] and b["checked"] else "NO"
         proofs = "proofs" if a["proof"] and b["proof"] else "not both proofs"
-        print(f"| {r['gate_set']} | {r['suite']} | {r['circuit']} | {r['original']} | "
-              f"{a['gates']} / {a['2q']} | {b['gates']} / {b['2q']} | {ok} ({proofs}) |")
-    for line in summaries(rows, "off", "on", "with exact_1q"):
-        print("\n" + line)
-    if args.json:
-        atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")
+        return [r["gate_set"], r["suite"], r["circuit"], r["original"],
+                f"{a['gates']} / {a['2q']}", f"{b['gates']} / {b['2q']}", f"{ok} ({proofs})"]
+
+    finish(rows, ["gate set", "suite", "circuit", "original", "exact_1q off: gates / 2q",
+                  "on: gates / 2q", "both checked (proofs)"], cells, "off", "on",
+           "with exact_1q", args.json)
     return 0
 
 

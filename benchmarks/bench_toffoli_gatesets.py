@@ -15,14 +15,13 @@ final check; the table says whether both passed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's quartz, not an installed one
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ab_rows import optimize_row, summaries  # noqa: E402
+from ab_rows import finish, optimize_row, record, swapped  # noqa: E402
 CCZ = ROOT.parent / "shared" / "benchmarks" / "nam-ccz"
 DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_adder_6",
            "csla_mux_3", "qcla_com_7"]
@@ -40,7 +39,6 @@ def main(argv: list[str] | None = None) -> int:
     import quartz
     import quartz.api as api
     from quartz.gatesets import get_gate_set
-    from quartz.io_utils import atomic_write_text
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", default=DEFAULT)
@@ -50,41 +48,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
 
-    rows = []
+    rows: list[dict] = []
     for gs_name in args.gate_sets.split(","):
         gs = get_gate_set(gs_name)
         for name in args.names:
             c = quartz.load(str(CCZ / f"{name}.qasm"))
             work = api.to_gate_set(c, gs)
-            saved = api._via_nam
-            api._via_nam = lambda original, g: None
-            try:
+            with swapped(api, "_via_nam", lambda original, g: None):
                 direct = api._preprocessed(c, work, gs)
-            finally:
-                api._via_nam = saved
             via = api._via_nam(c, gs)
-            row = {"gate_set": gs_name, "circuit": name, "original": len(c),
-                   "converted": len(work),
-                   "pre_direct": None if direct is None else len(direct),
-                   "pre_via_nam": None if via is None else len(via),
-                   "before": run_one(c, gs_name, args.timeout, args.seed, False),
-                   "after": run_one(c, gs_name, args.timeout, args.seed, True)}
-            rows.append(row)
-            print(json.dumps(row), flush=True)
+            record(rows, {"gate_set": gs_name, "circuit": name, "original": len(c),
+                          "converted": len(work),
+                          "pre_direct": None if direct is None else len(direct),
+                          "pre_via_nam": None if via is None else len(via),
+                          "before": run_one(c, gs_name, args.timeout, args.seed, False),
+                          "after": run_one(c, gs_name, args.timeout, args.seed, True)})
 
-    print()
-    print("| gate set | circuit | converted | preprocessed (own / via Nam) | before: gates / 2q "
-          "| after: gates / 2q | both checked |")
-    print("|---|---|---:|---|---|---|---|")
-    for r in rows:
+    def cells(r: dict) -> list:
         b, a = r["before"], r["after"]
-        print(f"| {r['gate_set']} | {r['circuit']} | {r['converted']} | {r['pre_direct']} / "
-              f"{r['pre_via_nam']} | {b['gates']} / {b['2q']} | {a['gates']} / {a['2q']} | "
-              f"{'yes' if a['checked'] and b['checked'] else 'NO'} |")
-    for line in summaries(rows, "before", "after", "after"):
-        print("\n" + line)
-    if args.json:
-        atomic_write_text(args.json, json.dumps(rows, indent=1) + "\n")
+        return [r["gate_set"], r["circuit"], r["converted"],
+                f"{r['pre_direct']} / {r['pre_via_nam']}", f"{b['gates']} / {b['2q']}",
+                f"{a['gates']} / {a['2q']}", "yes" if a["checked"] and b["checked"] else "NO"]
+
+    finish(rows, ["gate set", "circuit", "converted", "preprocessed (own / via Nam)",
+                  "before: gates / 2q", "after: gates / 2q", "both checked"], cells,
+           "before", "after", "after", args.json)
     return 0
 
 

@@ -62,6 +62,9 @@ def _toffolis(c: Circuit, gates) -> dict[int, list[_Toffoli]]:
     return found
 
 
+_IDENTITY = list(range(8))
+
+
 def _flip_rule(g, wires: frozenset) -> tuple | None:
     """How gate g acts on the values of `wires`: () when diagonal there (controls count), a
     (controls, target) bit flip among them, or None when neither (h, or a flip of one of them
@@ -88,9 +91,8 @@ def _partner(c: Circuit, gates, first: _Toffoli, starts: dict[int, list[_Toffoli
     on the target wire the partner starts at its first gate (h or ccx).
     """
     wires = first.controls | {first.target}
-    order = sorted(wires)
-    bit = {w: k for k, w in enumerate(order)}
-    values = list(range(8))  # where each basis value of the three wires has gone so far
+    bit = {w: k for k, w in enumerate(sorted(wires))}
+    values = list(_IDENTITY)  # where each basis value of the three wires has gone so far
     # The next gate on each wire after `first`: from its core on the controls, from its last
     # gate on the target.
     cursor = {}
@@ -106,18 +108,13 @@ def _partner(c: Circuit, gates, first: _Toffoli, starts: dict[int, list[_Toffoli
         here = [w for w, j in cursor.items() if j == i]
         for w in here:
             cursor[w] = c.successor(i, gates[i].qubits.index(w))
+        if pending is None and first.target in here:
+            pending = next((t for t in starts.get(i, ()) if t.controls == first.controls
+                            and t.target == first.target), None)
         if pending is not None:
-            if i == pending.core:
-                return pending if values == list(range(8)) else None
-            if first.target in here:  # (cannot happen: the h's successor is the core)
-                return None
-        elif first.target in here:
-            hit = next((t for t in starts.get(i, ()) if t.controls == first.controls
-                        and t.target == first.target), None)
-            if hit is not None:
-                if hit.core == i:  # a ccx
-                    return hit if values == list(range(8)) else None
-                pending = hit
+            if i == pending.core:  # (at once for a ccx)
+                return pending if values == _IDENTITY else None
+            if i == pending.first:  # its h; the target's next gate is its core
                 continue
         rule = _flip_rule(gates[i], wires)
         if rule is None:
