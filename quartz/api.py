@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from qiskit import QuantumCircuit
 
     from quartz.ecc_sets.model import ECCSet, Transformation
-    from quartz.search.costs import CostLike
+    from quartz.search.costs import Cost, CostLike
     from quartz.search.driver import Rules
     from quartz.search.equivalence import Check
     from quartz.search.matcher import Matcher
@@ -54,6 +54,8 @@ CHECK_MIN_SECONDS = 20.0
 # After a failed check, the search without the false transformations gets what is left of the
 # timeout (less the check's share), but at least this share of the timeout.
 RECOVERY_SHARE = 0.25
+# Where two starts are raced (_race), each first gets this share of the search's budget.
+RACE_SHARE = 0.25
 _matchers: dict[str | tuple[str, bool], Matcher] = {}
 _matchers_lock = threading.Lock()
 
@@ -141,15 +143,13 @@ def _via_nam(original: Circuit, gs: GateSet) -> Circuit | None:
     """A Toffoli circuit preprocessed in Nam, then converted to `gs` and preprocessed there;
     None when that route does not apply or fails.
 
-    For gate sets without h or cx (ibm, ibm_modern, rigetti) the preprocessor cannot fold,
-    pair or pick the polarity of Toffolis; Nam's preprocessor can, and its {h, x, rz, cx}
-    output converts exactly (tof_3 into ibm: 40 gates straight, 33 this way). Only for sets
-    that entangle with cx or cz: with IonQ's rxx the search from the smaller start ended
-    worse on 2 of 8 circuits (BENCHMARKS.md, "Toffoli circuits into gate sets without h").
+    For gate sets without h or cx (ibm, ibm_modern, rigetti, ionq) the preprocessor cannot
+    fold, pair or pick the polarity of Toffolis; Nam's preprocessor can, and its {h, x, rz,
+    cx} output converts exactly (tof_3 into ibm: 40 gates straight, 33 this way).
     """
     names = {g.name for g in original}
     gates = set(gs.gates)
-    if not names & {"ccz", "ccx"} or {"h", "cx"} <= gates or not gates & {"cx", "cz"}:
+    if not names & {"ccz", "ccx"} or {"h", "cx"} <= gates:
         return None
     from quartz.gatesets import convert
 
@@ -177,14 +177,53 @@ def _preprocessed(original: Circuit, work: Circuit, gs: GateSet,
     """The preprocessed circuit when it is in the gate set, else None. Toffolis reach the
     preprocessor undecomposed: it picks their polarity and pairs compute/uncompute Toffolis
     into relative-phase ones (in Nam first, for gate sets without h or cx: _via_nam); of the
-    candidates the one with the lowest `key` is returned."""
+    candidates the one with the lowest `key` is returned (in sets where _races_starts, the
+    Nam route's start is raced by the search instead)."""
     outside = {g.name for g in original} - set(gs.gates)
     pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
     found = [] if {g.name for g in pre} - set(gs.gates) else [pre]
-    via = _via_nam(original, gs)
+    via = _via_nam(original, gs) if not _races_starts(gs) else None
     if via is not None:
         found.append(via)
     return min(found, key=key) if found else None
+
+
+def _races_starts(gs: GateSet) -> bool:
+    """Whether the search races the Nam route's start against the set's own (_race) instead
+    of taking the smaller: in sets that entangle with neither cx nor cz (IonQ's rxx), where
+    the search shrinks the directly converted circuit 2-4x, so the smaller start does not
+    predict the better end (BENCHMARKS.md, "IonQ: the two starts raced": 1,109 -> 968 gates
+    over 8 circuits at 10 s, fewer on 6, more on 1)."""
+    return not set(gs.gates) & {"cx", "cz"}
+
+
+def _race(run: Callable[[Circuit, float], Any], starts: list[Circuit], budget: float,
+          cost: Cost) -> tuple[Circuit, Any]:
+    """Search from each start for RACE_SHARE of `budget`, then on from the best result for
+    the rest: (the start it came from, its SearchResult, moves and history over all)."""
+    from dataclasses import replace
+
+    t0 = time.monotonic()
+    trials, began = [], []
+    for s in starts:
+        began.append(time.monotonic() - t0)
+        trials.append(run(s, RACE_SHARE * budget))
+    k = min(range(len(starts)), key=lambda i: cost.search_value(trials[i].circuit))
+    lead = trials[k]
+    history = [(t + began[k], v) for t, v in lead.history]
+    rest = budget - (time.monotonic() - t0)
+    if rest <= 0 or lead.converged or lead.interrupted:
+        more = lead
+    else:
+        offset = time.monotonic() - t0
+        more = run(lead.circuit, rest)
+        history += [(t + offset, v) for t, v in more.history]
+        if cost.search_value(more.circuit) > cost.search_value(lead.circuit):
+            more = replace(more, circuit=lead.circuit, final_cost=lead.final_cost)
+    return starts[k], replace(more, initial_cost=cost.search_value(starts[k]),
+                              seconds=time.monotonic() - t0, history=history,
+                              expansions=sum(f.expansions for f in trials) + (
+                                  more.expansions if more is not lead else 0))
 
 
 def get_matcher(ecc_set: EccSetLike, gs: GateSet, trust: bool = False) -> Matcher:
@@ -351,10 +390,13 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     gs = get_gate_set(gate_set)
     c = get_cost(cost)
     work = to_gate_set(original, gs)
+    rival = None  # a second start that the search races against `work` (_race)
     if preprocess:
         pre = _preprocessed(original, work, gs, key=c.search_value)
         if pre is not None and c.search_value(pre) <= c.search_value(work):
             work = pre
+        if _races_starts(gs):
+            rival = _via_nam(original, gs)
     if method == "rl":
         import quartz.rl as rl
 
@@ -387,14 +429,19 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         # The timeout covers the whole call: conversion, preprocessing, search and the final
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)
-        if exact:
-            found = search(work, matcher, timeout=max(0.0, left - CHECK_SHARE * timeout),
-                           **search_kw)
-        else:
+
+        def run(begin: Circuit, seconds: float) -> Any:
+            if exact:
+                return search(begin, matcher, timeout=seconds, **search_kw)
             from quartz.search.resynth_2q import search_and_resynthesize
 
-            found = search_and_resynthesize(work, matcher, gs, timeout=max(
-                0.0, left - CHECK_SHARE * timeout), **search_kw)
+            return search_and_resynthesize(begin, matcher, gs, timeout=seconds, **search_kw)
+
+        budget = max(0.0, left - CHECK_SHARE * timeout)
+        if rival is not None and rival != work:
+            work, found = _race(run, [work, rival], budget, c)
+        else:
+            found = run(work, budget)
         result = found.circuit
         search_info = dict(seconds=found.seconds, converged=found.converged,
                            interrupted=found.interrupted, moves=found.expansions,

@@ -61,8 +61,62 @@ def test_nam_route_leaves_circuits_without_toffolis_alone():
     ccz = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
     for name in ("nam", "clifford_t"):  # these fold and pair Toffolis themselves
         assert api._via_nam(ccz, get_gate_set(name)) is None
-    # IonQ entangles with rxx: from the smaller start its search ended worse on 2 of 8
-    assert api._via_nam(ccz, get_gate_set("ionq")) is None
+
+
+def test_ionq_races_the_nam_route_instead_of_taking_the_smaller_start():
+    # IonQ entangles with rxx: from the smaller start its search ended worse on 2 of 8, so
+    # the route's start is raced against IonQ's own instead of replacing it.
+    import quartz.api as api
+    from quartz.gatesets import get_gate_set
+
+    ionq = get_gate_set("ionq")
+    ccz = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
+    via = api._via_nam(ccz, ionq)
+    assert via is not None and {g.name for g in via} <= set(ionq.gates)
+    assert api._races_starts(ionq) and not api._races_starts(get_gate_set("ibm"))
+    own = api._preprocessed(ccz, api.to_gate_set(ccz, ionq), ionq)
+    assert own is not None and len(own) > len(via)  # not the smaller start: the own one
+
+
+def test_race_continues_from_the_best_start():
+    import quartz.api as api
+    from quartz.search.costs import get_cost
+    from quartz.search.driver import SearchResult
+
+    a, b = quartz.Circuit(1).h(0).h(0).x(0), quartz.Circuit(1).x(0).x(0)
+    calls = []
+
+    def run(start, seconds):
+        calls.append((start, seconds))
+        out = quartz.Circuit(1).x(0) if start is a else start  # it shrinks a's start only
+        return SearchResult(out, len(start), len(out), 0.0, expansions=10,
+                            history=[(0.0, float(len(out)))])
+
+    start, found = api._race(run, [b, a], 8.0, get_cost("gates"))
+    assert start is a and len(found.circuit) == 1  # a's search led, though a began larger
+    assert calls[0][0] is b and calls[1][0] is a and len(calls[2][0]) == 1  # on from a's
+    assert calls[0][1] == calls[1][1] == api.RACE_SHARE * 8.0
+    assert 7.0 < calls[2][1] <= 8.0  # the rest of the budget (the fake trials took no time)
+    assert found.expansions == 30 and found.initial_cost == len(a)
+
+
+def test_ionq_toffoli_circuit_is_raced_and_stays_equal(monkeypatch):
+    import quartz.api as api
+
+    raced = []
+    real = api._race
+
+    def spy(run, starts, budget, cost):
+        raced.append(len(starts))
+        return real(run, starts, budget, cost)
+
+    monkeypatch.setattr(api, "_race", spy)
+    c = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
+    report = {}
+    out = quartz.optimize(c, "ionq", timeout=4, seed=1, report=report)
+    assert raced == [2] and report["check"]["ok"]
+    assert {g.name for g in out} <= {"rx", "ry", "rz", "rxx"} and len(out) < 89
+    assert np.allclose(out.unitary(), c.unitary(), atol=1e-8)  # global phase included
 
 
 def test_default_ecc_set_and_two_qubit_cost():
