@@ -395,7 +395,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         pre = _preprocessed(original, work, gs, key=c.search_value)
         if pre is not None and c.search_value(pre) <= c.search_value(work):
             work = pre
-        if _races_starts(gs):
+        if method == "search" and _races_starts(gs):
             rival = _via_nam(original, gs)
     if method == "rl":
         import quartz.rl as rl
