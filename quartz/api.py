@@ -437,11 +437,11 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
             return search_and_resynthesize(begin, matcher, gs, timeout=seconds, **search_kw)
 
-        budget = max(0.0, left - CHECK_SHARE * timeout)
+        search_seconds = max(0.0, left - CHECK_SHARE * timeout)
         if rival is not None and rival != work:
-            work, found = _race(run, [work, rival], budget, c)
+            work, found = _race(run, [work, rival], search_seconds, c)
         else:
-            found = run(work, budget)
+            found = run(work, search_seconds)
         result = found.circuit
         search_info = dict(seconds=found.seconds, converged=found.converged,
                            interrupted=found.interrupted, moves=found.expansions,
