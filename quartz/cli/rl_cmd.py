@@ -36,6 +36,11 @@ def add_parser(sub):
     t.add_argument("--reward", choices=("best", "step"), default="best",
                    help="best: a step earns how far it gets below the episode's best so far "
                         "(default); step: the step's cost decrease")
+    t.add_argument("--scramble-moves", type=int, default=10, metavar="K",
+                   help="random rewrites that scramble a start before its episode (default: 10; "
+                        "0: never scramble)")
+    t.add_argument("--scramble-share", type=float, default=0.5, metavar="P",
+                   help="share of episodes whose start is scrambled (default: 0.5)")
     t.add_argument("--heldout", default=None, metavar="DIR",
                    help="folder of .qasm circuits never trained on, scored during training")
     t.add_argument("--eval-every", type=int, default=5, metavar="N",
@@ -85,6 +90,10 @@ def run(args) -> int:
     check_output_file(args.output)  # fail before the work, not after it
     if args.log is not None:
         check_output_file(args.log)
+    if args.scramble_moves < 0:
+        raise QuartzError(f"--scramble-moves must be 0 or more, got {args.scramble_moves}")
+    if not 0.0 <= args.scramble_share <= 1.0:
+        raise QuartzError(f"--scramble-share must be between 0 and 1, got {args.scramble_share}")
     if args.eval_every < 1:
         raise QuartzError(f"--eval-every must be at least 1, got {args.eval_every}")
     if args.resume is not None:
@@ -100,7 +109,8 @@ def run(args) -> int:
                if args.heldout else None)
     ecc = ecc_sets.load(args.ecc_set or args.gateset, trust=args.trust_ecc)
     cfg = TrainConfig(hidden=args.hidden, layers=args.layers, max_steps=args.max_steps,
-                      reward=args.reward,
+                      reward=args.reward, scramble_moves=args.scramble_moves,
+                      scramble_share=args.scramble_share,
                       episodes_per_iter=args.episodes_per_iter, ppo=PPOConfig())
     res = train(circuits, ecc, cost=args.cost, minutes=args.minutes, output=args.output,
                 resume=args.resume, seed=args.seed, workers=args.jobs, config=cfg,

@@ -15,7 +15,7 @@ import numpy as np
 from quartz.circuit import Circuit
 
 LOG_COLUMNS = ["iteration", "episodes", "train_seconds", "mean_reward", "steps", "loss",
-               "heldout_reward"]
+               "heldout_reward", "heldout_scrambled"]
 
 
 def heldout_reward(model, env, circuits: list[Circuit], dev=None) -> float:
@@ -48,12 +48,15 @@ def read_log(path: str | os.PathLike) -> list[dict]:
             for r in rows]
 
 
-def heldout_trend(rows: list[dict], window: int = 20) -> tuple[np.ndarray, np.ndarray]:
+def heldout_trend(rows: list[dict], window: int = 20,
+                  column: str = "heldout_reward") -> tuple[np.ndarray, np.ndarray]:
     """(training minutes, mean held-out reward of the last `window` evaluations) at each
     evaluation of a read_log() result: one greedy episode per circuit is a noisy score, and
-    its running mean is the trend the learning curve shows."""
-    x = np.array([r["train_seconds"] / 60 for r in rows if not np.isnan(r["heldout_reward"])])
-    y = np.array([r["heldout_reward"] for r in rows if not np.isnan(r["heldout_reward"])])
+    its running mean is the trend the learning curve shows. `column`: heldout_reward (the
+    circuits as given) or heldout_scrambled (their scrambled copies)."""
+    scored = [r for r in rows if not np.isnan(r.get(column, float("nan")))]
+    x = np.array([r["train_seconds"] / 60 for r in scored])
+    y = np.array([r[column] for r in scored])
     csum = np.concatenate([[0.0], np.cumsum(y)])
     k = np.arange(1, len(y) + 1)
     lo = np.maximum(0, k - max(1, window))
@@ -70,14 +73,17 @@ def plot_learning_curve(log: str | os.PathLike, png: str | os.PathLike) -> None:
     rows = read_log(log)
     x = np.array([r["train_seconds"] / 60 for r in rows])
     train = np.array([r["mean_reward"] for r in rows])
-    held = np.array([r["heldout_reward"] for r in rows])
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(x, train, color="0.7", lw=0.8, label="training episodes: mean reward")
-    ok = ~np.isnan(held)
-    ax.plot(x[ok], held[ok], "o", color="C0", ms=2, alpha=0.5,
-            label="held-out: cost decrease, greedy episode")
-    tx, ty = heldout_trend(rows)
-    ax.plot(tx, ty, "-", color="C1", lw=2, label="held-out: mean of the last 20 evaluations")
+    for column, what, dots, line in (("heldout_reward", "held-out", "C0", "C1"),
+                                     ("heldout_scrambled", "held-out scrambled", "C2", "C3")):
+        tx, ty = heldout_trend(rows, column=column)
+        if not len(tx):
+            continue
+        held = np.array([r[column] for r in rows if not np.isnan(r.get(column, float("nan")))])
+        ax.plot(tx, held, "o", color=dots, ms=2, alpha=0.5,
+                label=f"{what}: cost decrease, greedy episode")
+        ax.plot(tx, ty, "-", color=line, lw=2, label=f"{what}: mean of the last 20 evaluations")
     ax.set_xlabel("training time (min)")
     ax.set_ylabel("gates removed per episode")
     ax.legend(loc="best", fontsize=8)

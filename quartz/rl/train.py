@@ -40,6 +40,12 @@ class TrainConfig:
     temperature: float | None = None  # None: Quarl's hit-rate temperature
     episodes_per_iter: int = 12
     restart_from_best: float = 0.5  # probability an episode starts at the best circuit so far
+    # Probability that an episode's start is first scrambled by scramble_moves random rewrites
+    # (quartz.rl.scramble: every suite circuit is a local minimum for single rewrites, so
+    # unscrambled starts alone pay almost no reward); the held-out set gets one scrambled copy
+    # of each circuit too, scored beside the circuits as given.
+    scramble_share: float = 0.5
+    scramble_moves: int = 10
     checkpoint_every_s: float = 60.0
     # With held-out circuits and an output file, the model whose held-out score, averaged over
     # its last best_window evaluations, is the best so far is also written to OUTPUT.best.pt.
@@ -89,7 +95,8 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
     """Train (or keep training) a policy for `ecc_set` on `circuits` for `minutes` of wall time.
 
     `heldout`: circuits never trained on, scored every `eval_every` iterations (and at the start
-    and end) by quartz.rl.learning_curve.heldout_reward; `log`: a CSV file that gets one row per
+    and end) by quartz.rl.learning_curve.heldout_reward, as given and (when the config
+    scrambles starts) one scrambled copy of each; `log`: a CSV file that gets one row per
     iteration (appended, so a resumed run continues it)."""
     if not circuits:
         raise QuartzError("no training circuits")
@@ -137,18 +144,27 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
 
         bar = tqdm(total=round(budget), unit="s", desc="rl train", file=sys.stderr, leave=False)
     eval_env = None
+    heldout_scrambled: list[Circuit] = []
     if heldout:
+        from quartz.rl.scramble import scrambled_copies
         from quartz.rl.workers import make_env
 
         eval_env = make_env(xfers, cost, cfg.max_steps, cfg.max_rise, cfg.min_steps, cfg.reward)
+        if cfg.scramble_moves > 0 and cfg.scramble_share > 0:
+            # the same copies in every run and across --resume (seed 0, not the run's seed)
+            heldout_scrambled = scrambled_copies(eval_env, heldout, cfg.scramble_moves)
 
-    def score() -> float | None:
-        """Held-out reward of the current model (None without held-out circuits)."""
+    def score() -> dict:
+        """Held-out rewards of the current model: of the circuits as given and, when training
+        scrambles, of their scrambled copies (empty without held-out circuits)."""
         if eval_env is None:
-            return None
+            return {}
         from quartz.rl.learning_curve import heldout_reward
 
-        return heldout_reward(model, eval_env, heldout, dev)
+        out = {"heldout_reward": heldout_reward(model, eval_env, heldout, dev)}
+        if heldout_scrambled:
+            out["heldout_scrambled"] = heldout_reward(model, eval_env, heldout_scrambled, dev)
+        return out
 
     def seconds() -> float:
         return meta["train_seconds"] + time.monotonic() - last_save
@@ -156,8 +172,7 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
     if log is not None and heldout and meta["iterations"] == 0:
         from quartz.rl.learning_curve import append_log
 
-        append_log(log, {"iteration": 0, "episodes": 0, "train_seconds": 0.0,
-                         "heldout_reward": score()})
+        append_log(log, {"iteration": 0, "episodes": 0, "train_seconds": 0.0, **score()})
     with RolloutPool(workers, xfers, cost, cfg.max_steps, cfg.max_rise, model.config,
                      cfg.min_steps, cfg.reward) as pool:
         it = 0
@@ -166,7 +181,8 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
             for k in range(cfg.episodes_per_iter):
                 ci = (meta["episodes"] + k) % len(circuits)
                 start = best[ci] if rng.random() < cfg.restart_from_best else circuits[ci]
-                jobs.append((ci, start, int(rng.integers(2**31)), cfg.temperature))
+                moves = cfg.scramble_moves if rng.random() < cfg.scramble_share else 0
+                jobs.append((ci, start, int(rng.integers(2**31)), cfg.temperature, moves))
             episodes = pool.play(model, jobs, dev)
             for ep in episodes:
                 if ep.best is not None and ep.best_cost < best_costs[ep.circuit_index]:
@@ -185,9 +201,10 @@ def train(circuits: list[Circuit], ecc_set, *, cost="gates", minutes: float = 1.
             last = time.monotonic() - t0 >= budget or (max_iterations is not None
                                                         and it >= max_iterations)
             if heldout and (meta["iterations"] % max(1, eval_every) == 0 or last):
-                rec["heldout_reward"] = score()
-                if output is not None:
-                    _keep_best(output, model, meta, rec["heldout_reward"], cfg.best_window)
+                rec.update(score())
+                if output is not None:  # kept by the sum of both scores
+                    _keep_best(output, model, meta, rec["heldout_reward"]
+                               + rec.get("heldout_scrambled", 0.0), cfg.best_window)
             history.append(rec)
             if log is not None:
                 from quartz.rl.learning_curve import append_log

@@ -4,10 +4,13 @@ from __future__ import annotations
 import io
 import multiprocessing as mp
 
+import numpy as np
+
 from quartz.rl.agent import torch
 from quartz.rl.dag_env import DagRewriteEnv
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.rl.rollout import Episode, run_episode
+from quartz.rl.scramble import scramble
 
 _W: dict = {}
 
@@ -27,14 +30,23 @@ def _init(transformations, cost, max_steps, max_rise, min_steps, reward, config:
     _W["model"] = ActorCritic(ModelConfig(**config)).eval()
 
 
+def _episode(model, env, job: tuple, dev=None) -> Episode:
+    """Play one job (circuit_index, circuit, seed, temperature[, scramble moves])."""
+    circuit_index, circuit, seed, temperature = job[:4]
+    moves = job[4] if len(job) > 4 else 0
+    if moves:  # the start scrambled first, from its own stream of the job's seed
+        circuit = scramble(env, circuit, moves, np.random.default_rng([seed, 1]))
+    g = torch.Generator().manual_seed(seed)
+    return run_episode(model, env, circuit, circuit_index=circuit_index,
+                       temperature=temperature, generator=g, dev=dev)
+
+
 def _play(job) -> Episode:
-    weights, circuit_index, circuit, seed, temperature = job
+    weights, *rest = job
     model = _W["model"]
     if weights is not None:
         model.load_state_dict(torch.load(io.BytesIO(weights), weights_only=True))
-    g = torch.Generator().manual_seed(seed)
-    return run_episode(model, _W["env"], circuit, circuit_index=circuit_index,
-                       temperature=temperature, generator=g)
+    return _episode(model, _W["env"], tuple(rest))
 
 
 class RolloutPool:
@@ -51,14 +63,11 @@ class RolloutPool:
             self.env = make_env(*args[:6])
 
     def play(self, model, jobs: list[tuple], dev=None) -> list[Episode]:
-        """Run jobs (circuit_index, circuit, seed, temperature) with the model's current weights."""
+        """Run jobs (circuit_index, circuit, seed, temperature[, scramble moves]) with the
+        model's current weights; a job with scramble moves starts from a scrambled copy of its
+        circuit (quartz.rl.scramble)."""
         if self.pool is None:
-            out = []
-            for ci, circ, seed, temp in jobs:
-                g = torch.Generator().manual_seed(seed)
-                out.append(run_episode(model, self.env, circ, circuit_index=ci,
-                                       temperature=temp, generator=g, dev=dev))
-            return out
+            return [_episode(model, self.env, job, dev) for job in jobs]
         buf = io.BytesIO()
         torch.save({k: v.detach().cpu() for k, v in model.state_dict().items()}, buf)
         weights = buf.getvalue()

@@ -81,7 +81,7 @@ def test_training_keeps_the_model_with_the_best_heldout_running_mean(nam_ecc, tm
     scores = iter([0.0, 1.0, 3.0, 0.0, 0.0, 0.0])
     monkeypatch.setattr(lc, "heldout_reward", lambda *a, **k: next(scores))
     cfg = TrainConfig(hidden=8, layers=1, max_steps=4, min_steps=2, episodes_per_iter=2,
-                      best_window=2, ppo=PPOConfig(epochs=1, minibatch=16))
+                      best_window=2, scramble_moves=0, ppo=PPOConfig(epochs=1, minibatch=16))
     out = tmp_path / "m.pt"
     train([bench("tof_3")], nam_ecc, minutes=5, max_iterations=5, seed=0, workers=1, config=cfg,
           output=out, progress=False, heldout=[bench("tof_4")], eval_every=1)
@@ -92,3 +92,39 @@ def test_training_keeps_the_model_with_the_best_heldout_running_mean(nam_ecc, tm
     assert opt is None and meta["heldout_best_mean"] == 2.0 and meta["iterations"] == 3
     _, last, _ = load_checkpoint(out)
     assert last["iterations"] == 5 and last["heldout_best_iteration"] == 3
+
+
+def test_scrambled_heldout_copies_are_scored_logged_and_count_for_the_best(nam_ecc, tmp_path,
+                                                                           monkeypatch):
+    """With scrambled starts, every evaluation scores the held-out circuits as given and their
+    scrambled copies (logged as heldout_scrambled, drawn as a second curve); the best model is
+    kept by the sum of the two."""
+    import quartz.rl.learning_curve as lc
+    from quartz.rl.checkpoint import load_checkpoint
+    from quartz.rl.learning_curve import plot_learning_curve, read_log
+    from quartz.rl.train import best_path
+
+    held = [bench("tof_4")]
+    seen = []
+
+    def fake(model, env, circuits, dev=None):
+        seen.append([len(c) for c in circuits])
+        return [0.0, 0.0, 1.0, 4.0, 0.0, 0.0][len(seen) - 1]  # plain, scrambled per evaluation
+
+    monkeypatch.setattr(lc, "heldout_reward", fake)
+    cfg = TrainConfig(hidden=8, layers=1, max_steps=4, min_steps=2, episodes_per_iter=2,
+                      best_window=1, scramble_moves=6, scramble_share=1.0,
+                      ppo=PPOConfig(epochs=1, minibatch=16))
+    out, log = tmp_path / "m.pt", tmp_path / "t.csv"
+    train([bench("tof_3")], nam_ecc, minutes=5, max_iterations=2, seed=0, workers=1, config=cfg,
+          output=out, progress=False, heldout=held, eval_every=1, log=log)
+    # iteration 0 (log only), 1 and 2: each the circuit as given, then its scrambled copy
+    assert len(seen) == 6 and all(p == [len(held[0])] for p in seen[0::2])
+    assert all(s[0] > len(held[0]) for s in seen[1::2])  # scrambled: more gates
+    rows = read_log(log)
+    assert [r["heldout_scrambled"] for r in rows] == [0.0, 4.0, 0.0]
+    assert [r["heldout_reward"] for r in rows] == [0.0, 1.0, 0.0]
+    _, meta, _ = load_checkpoint(best_path(out))
+    assert meta["heldout_best_mean"] == 5.0 and meta["iterations"] == 1
+    plot_learning_curve(log, tmp_path / "c.png")
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
