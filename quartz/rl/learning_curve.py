@@ -48,15 +48,20 @@ def read_log(path: str | os.PathLike) -> list[dict]:
             for r in rows]
 
 
+def _evaluations(rows: list[dict], column: str) -> tuple[np.ndarray, np.ndarray]:
+    """(training minutes, score) of the rows that have a `column` score."""
+    scored = [r for r in rows if not np.isnan(r.get(column, float("nan")))]
+    return (np.array([r["train_seconds"] / 60 for r in scored]),
+            np.array([r[column] for r in scored]))
+
+
 def heldout_trend(rows: list[dict], window: int = 20,
                   column: str = "heldout_reward") -> tuple[np.ndarray, np.ndarray]:
     """(training minutes, mean held-out reward of the last `window` evaluations) at each
     evaluation of a read_log() result: one greedy episode per circuit is a noisy score, and
     its running mean is the trend the learning curve shows. `column`: heldout_reward (the
     circuits as given) or heldout_scrambled (their scrambled copies)."""
-    scored = [r for r in rows if not np.isnan(r.get(column, float("nan")))]
-    x = np.array([r["train_seconds"] / 60 for r in scored])
-    y = np.array([r[column] for r in scored])
+    x, y = _evaluations(rows, column)
     csum = np.concatenate([[0.0], np.cumsum(y)])
     k = np.arange(1, len(y) + 1)
     lo = np.maximum(0, k - max(1, window))
@@ -77,10 +82,10 @@ def plot_learning_curve(log: str | os.PathLike, png: str | os.PathLike) -> None:
     ax.plot(x, train, color="0.7", lw=0.8, label="training episodes: mean reward")
     for column, what, dots, line in (("heldout_reward", "held-out", "C0", "C1"),
                                      ("heldout_scrambled", "held-out scrambled", "C2", "C3")):
-        tx, ty = heldout_trend(rows, column=column)
+        tx, held = _evaluations(rows, column)
         if not len(tx):
             continue
-        held = np.array([r[column] for r in rows if not np.isnan(r.get(column, float("nan")))])
+        _, ty = heldout_trend(rows, column=column)
         ax.plot(tx, held, "o", color=dots, ms=2, alpha=0.5,
                 label=f"{what}: cost decrease, greedy episode")
         ax.plot(tx, ty, "-", color=line, lw=2, label=f"{what}: mean of the last 20 evaluations")
