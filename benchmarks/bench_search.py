@@ -15,6 +15,7 @@ time) next to Nam'18 heavy, Quartz (6,3) 24 h, Quarl and Quartz 60 s measured on
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import re
@@ -53,7 +54,8 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     'ALG+PROPOSAL' ('anneal+first') runs the anneal with that move proposal
     (quartz.search.driver.PROPOSALS) instead of the default; 'ALG/restart' and
     'ALG/norestart' turn the anneal's restarts (driver.DEFAULT_RESTARTS) on or off;
-    'ALG:bN' sets the polish's block resynthesis to N qubits (driver.DEFAULT_BLOCK_QUBITS)."""
+    'ALG:bN' sets the polish's block resynthesis to N qubits (driver.DEFAULT_BLOCK_QUBITS);
+    a trailing '~once' drops the confirmation of a convergence (Patience.confirm = 0)."""
     from unittest import mock
 
     from quartz.search import driver
@@ -64,7 +66,10 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     c = quartz.load(str(BENCH / f"{name}.qasm"))
     history: list = []
     t0 = time.monotonic()
-    alg, _, pat = algorithm.partition("@")
+    spec, _, once = algorithm.partition("~")
+    if once not in ("", "once"):
+        raise SystemExit(f"unknown tag ~{once} in {algorithm!r}")
+    alg, _, pat = spec.partition("@")
     alg, _, blocks = alg.partition(":b")
     alg, _, restart = alg.partition("/")
     if restart not in ("", "restart", "norestart"):
@@ -72,6 +77,8 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     alg, _, proposal = alg.partition("+")
     restarts = driver.DEFAULT_RESTARTS if not restart else restart == "restart"
     patience = None if not pat else as_patience(pat if pat == "auto" else float(pat))
+    if once and patience is not None:
+        patience = dataclasses.replace(patience, confirm=0)
     with mock.patch.object(driver, "DEFAULT_PROPOSAL", proposal or driver.DEFAULT_PROPOSAL), \
             mock.patch.object(driver, "DEFAULT_RESTARTS", restarts), \
             mock.patch.object(driver, "DEFAULT_BLOCK_QUBITS",

@@ -103,7 +103,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     non-additive cost (depth, a callable) always uses best-first. Every move is exact unless `resynth_1q`.
     `threads`: search threads (default: the CPUs this process may use). `patience`: stop
     before `timeout` once the search has converged: 'auto' (default; quartz.search.patience
-    .AUTO, a window that grows with the circuit's size), a number of seconds without a better
+    .AUTO, a window that grows with the circuit's size, and an anneal's convergence confirmed
+    by rounds from its best: Patience.confirm), a number of seconds without a better
     circuit, a Patience rule, or None to use the whole budget (benchmarks). `resynth_1q`:
     polishing also writes every run of one-qubit h/x/rz gates in its shortest form, an
     inexact move (float angles; quartz.search.resynth_2q uses it for exact=False); it needs
@@ -157,6 +158,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     out, interrupted, expansions, converged, restarts_done = circuit, False, 0, False, 0
     history: list[tuple[float, float]] = []
     g, attempt, last_improvement = gamma, 0, 0.0
+    # Confirmation of a convergence (Patience.confirm): rounds from the best so far with their
+    # own patience clocks, and how many of them found nothing better.
+    confirming, failed = False, 0
     try:
         # A search that empties its queue before the budget is spent restarts from its best
         # circuit with a wider acceptance band (gamma x RESTART_GROWTH, up to MAX_GAMMA), so a
@@ -177,7 +181,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 patience=-1.0 if rule is None else rule.seconds,
                 patience_per_gate=0.0 if rule is None else rule.per_gate,
                 patience_growth=0.0 if rule is None else rule.growth,
-                time_offset=offset, last_improvement=last_improvement,
+                time_offset=0.0 if confirming else offset,
+                last_improvement=0.0 if confirming else last_improvement,
                 resynth_1q=bool(resynth_1q), proposal=PROPOSALS.index(proposal),
                 epoch_seconds=EPOCH.seconds if restarts else -1.0,
                 epoch_per_gate=EPOCH.per_gate, epoch_growth=EPOCH.growth,
@@ -193,6 +198,14 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
             restarts_done += n_restarts
             attempt += 1
             left = float(timeout) - (time.monotonic() - t0)
+            if confirming:
+                last_improvement = offset + last_improvement
+            if confirming and not improved:
+                failed += 1
+            if (converged and rule is not None and algorithm == "anneal" and failed < rule.confirm
+                    and not (interrupted or work is not None or left < RESTART_MIN_SECONDS)):
+                confirming = True
+                continue
             if interrupted or converged or greedy_only or work is not None or left < RESTART_MIN_SECONDS:
                 break
             if not improved:

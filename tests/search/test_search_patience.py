@@ -92,3 +92,54 @@ def test_optimize_tof_3_returns_well_before_its_timeout():
 def test_optimize_rejects_a_bad_patience_before_work():
     with pytest.raises(QuartzError, match="patience must be 'auto'"):
         quartz.optimize(_small(), timeout=5, patience="later")
+
+
+def _count_rounds(monkeypatch):
+    """Record the native search calls of quartz.search.driver (each is then run as usual)."""
+    from quartz.search import driver
+
+    calls: list[dict] = []
+    real = driver._core.optimize
+
+    def spy(matcher, circuit, cost, **kw):
+        out = real(matcher, circuit, cost, **kw)
+        calls.append(dict(kw, circuit=circuit, result=out[0]))
+        return out
+
+    monkeypatch.setattr(driver._core, "optimize", spy)
+    return calls
+
+
+def test_a_converged_anneal_is_confirmed_from_its_best(nam, monkeypatch):
+    c = _small()
+    calls = _count_rounds(monkeypatch)
+    once = search(c, nam, timeout=30.0, seed=5, progress=False, patience=Patience(0.2, 0.0, 0.0))
+    assert once.converged and len(calls) == 1  # confirm=0: the first convergence ends it
+    calls.clear()
+    rule = Patience(0.2, 0.0, 0.0, confirm=2)
+    r = search(c, nam, timeout=30.0, seed=5, progress=False, patience=rule)
+    assert r.converged and not r.interrupted and r.seconds < 10.0
+    assert len(calls) >= 3  # the first round, then at least the two that found nothing
+    for i in range(1, len(calls)):
+        # each round starts from the best so far, with the next seed and its own patience clock
+        best = min(k["result"].num_gates for k in calls[:i])
+        assert calls[i]["circuit"].num_gates == best
+        assert calls[i]["seed"] == calls[i - 1]["seed"] + 1
+        assert calls[i]["time_offset"] == 0.0 and calls[i]["last_improvement"] == 0.0
+    assert r.final_cost <= once.final_cost
+    assert r.circuit.unitary() == pytest.approx(c.unitary(), abs=1e-9)
+    assert AUTO.confirm == 2 and as_patience(3).confirm == 0
+
+
+def test_confirmation_needs_a_patience_rule_and_no_work_budget(nam, monkeypatch):
+    c = _small()
+    calls = _count_rounds(monkeypatch)
+    search(c, nam, timeout=30.0, seed=5, progress=False, patience="auto", work=10**6)
+    assert len(calls) == 1  # a work budget is a single, reproducible run
+    calls.clear()
+    search(c, nam, timeout=1.0, seed=5, progress=False, patience=None)
+    assert len(calls) == 1  # without a patience rule nothing converges, nothing is confirmed
+    with pytest.raises(QuartzError, match="patience confirm must be a whole number of rounds >= 0"):
+        Patience(confirm=-1)
+    with pytest.raises(QuartzError, match="patience confirm"):
+        Patience(confirm=True)
