@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from quartz.errors import QuartzError
 
@@ -18,6 +19,15 @@ def require_torch():
             f"method 'rl' needs torch and torch-geometric ({e.name or e} is missing): "
             f"run {INSTALL_HINT}") from None
     return torch, pyg
+
+
+def check_torch_installed() -> None:
+    """Raise require_torch's QuartzError when torch or torch-geometric is not installed, without
+    importing them (which takes seconds)."""
+    for name in ("torch", "torch_geometric"):
+        if importlib.util.find_spec(name) is None:
+            raise QuartzError(f"method 'rl' needs torch and torch-geometric ({name} is missing): "
+                              f"run {INSTALL_HINT}")
 
 
 def device():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ import numpy as np
 
 from quartz.circuit import Circuit
 from quartz.errors import EquivalenceError, QuartzError
-from quartz.rl._deps import device, require_torch
+from quartz.rl._deps import check_torch_installed, device
 from quartz.search import search
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -146,7 +147,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     quartz.search.equivalence.check_equivalent (CHECK_SHARE of the budget is kept for it; a
     difference raises EquivalenceError); quartz.optimize, which checks its result itself,
     turns it off. Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
-    require_torch()
+    check_torch_installed()  # a clear error before any work; the import itself may wait
     from quartz.rl.env import cost_function
 
     t0 = time.monotonic()
@@ -161,15 +162,24 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
         raise QuartzError(f"the circuit has gates {sorted(extra)} outside the ECC set's gate set "
                           f"{{{', '.join(gate_set)}}}; convert it first")
     xfers = matcher.transformations
-    dev = device()
-    net, mapping = _load_model(default_model_path(gate_set) if model is None else model, xfers, dev)
+    if model is None and s.search:
+        # The shipped model loads beside the first search (importing torch takes seconds that
+        # method='search' spends searching); a model the user passes is checked before any work.
+        loading = _BackgroundLoad(default_model_path(gate_set), xfers)
+        get_model = loading.result
+    else:
+        dev = device()
+        net, mapping = _load_model(default_model_path(gate_set) if model is None else model, xfers, dev)
+        get_model = lambda: (net, mapping, dev)  # noqa: E731
     cost_fn = cost_function(cost)
     seed = 0 if seed is None else int(seed)
     deadline = t0 + timeout * (1 - CHECK_SHARE if check else 1)
     if s.search:
-        out = _search_then_policy(circuit, net, matcher, mapping, cost, cost_fn, deadline, timeout,
-                                  seed, dev, s, threads, polish, exact_1q)
+        out = _search_then_policy(circuit, get_model, matcher, cost, cost_fn, deadline, timeout,
+                                  seed, s, threads, polish, exact_1q)
+        get_model()  # a model that failed to load is an error even where it got no time
     else:
+        net, mapping, dev = get_model()
         best, interrupted = _policy(circuit, net, matcher, mapping, cost,
                                     deadline - s.greedy_share * timeout, seed, dev, s)
         out = _greedy(matcher, best, cost, time.monotonic() if interrupted else deadline,
@@ -196,11 +206,43 @@ def _check(circuit: Circuit, out: Circuit, seconds: float) -> None:
         log.warning("RL output not checked for equivalence: %s (%.1f s)", chk.detail, chk.seconds)
 
 
-def _search_then_policy(circuit: Circuit, net, matcher, mapping, cost, cost_fn, deadline: float,
-                        timeout: float, seed: int, dev, s: RLSettings, threads, polish,
+class _BackgroundLoad:
+    """A model file loaded on a low-priority thread: result() waits for it (and raises what
+    loading raised)."""
+
+    def __init__(self, path: Path, xfers) -> None:
+        self._out: tuple | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(path, xfers), daemon=True,
+                                        name="quartz-rl-model")
+        self._thread.start()
+
+    def _run(self, path: Path, xfers) -> None:
+        try:
+            try:  # Linux: this thread only; it yields the cores to the search's threads
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            except (AttributeError, OSError):
+                pass
+            dev = device()
+            net, mapping = _load_model(path, xfers, dev)
+            self._out = (net, mapping, dev)
+        except BaseException as e:  # handed to the caller of result()
+            self._error = e
+
+    def result(self) -> tuple:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._out is not None
+        return self._out
+
+
+def _search_then_policy(circuit: Circuit, get_model, matcher, cost, cost_fn, deadline: float,
+                        timeout: float, seed: int, s: RLSettings, threads, polish,
                         exact_1q: bool = False) -> Circuit:
     """The search until it converges, then rounds of policy episodes and the search again from
-    their best, until the deadline (see RLSettings); the best circuit of all."""
+    their best, until the deadline (see RLSettings); the best circuit of all. get_model() gives
+    (network, action mapping, device), asked for only when the policy gets time."""
     def run_search(c: Circuit, seconds: float, k: int):
         return search(c, matcher, cost=cost, timeout=max(0.0, seconds), seed=seed + k,
                       threads=threads, polish=polish, progress=False, exact_1q=exact_1q)
@@ -208,6 +250,7 @@ def _search_then_policy(circuit: Circuit, net, matcher, mapping, cost, cost_fn, 
     first = run_search(circuit, min(s.search_share * timeout, deadline - time.monotonic()), 0)
     best, interrupted, k = first.circuit, first.interrupted, 0
     while not interrupted and deadline - time.monotonic() >= s.min_round:
+        net, mapping, dev = get_model()
         k += 1
         left = deadline - time.monotonic()
         found, interrupted = _policy(best, net, matcher, mapping, cost,

@@ -310,3 +310,51 @@ def test_rl_search_gets_the_same_exact_1q_as_the_search_in_rigetti(monkeypatch):
     out = quartz.optimize(c, "rigetti", method="rl", timeout=3, seed=1)
     assert seen and all(seen)
     assert len(out) < 110  # 127 without the run merging at 10 s
+
+
+def test_the_shipped_model_loads_beside_the_first_search(nam_ecc, monkeypatch):
+    """With the shipped model the first search starts at once: the model (torch's import, the
+    file) loads on another thread while it runs, so method='rl' gives the search the time
+    method='search' does; a model the user passes is still loaded before any work."""
+    import threading
+
+    import quartz.rl.optimize as rl_optimize
+
+    searching = threading.Event()
+    seen: list[bool] = []
+    wait = [10.0]
+    real_load, real_search = rl_optimize._load_model, rl_optimize.search
+
+    def load_spy(*args, **kw):
+        seen.append(searching.wait(timeout=wait[0]))  # True: the search had started
+        return real_load(*args, **kw)
+
+    def search_spy(*args, **kw):
+        searching.set()
+        return real_search(*args, **kw)
+
+    monkeypatch.setattr(rl_optimize, "_load_model", load_spy)
+    monkeypatch.setattr(rl_optimize, "search", search_spy)
+    c = bench("tof_3")
+    out = optimize_rl(c, nam_ecc, timeout=6.0, seed=0)
+    assert seen == [True] and len(out) <= len(c) and equivalent(c, out)
+    searching.clear(), seen.clear()
+    wait[0] = 0.5
+    path = rl_optimize.default_model_path("nam")
+    out = optimize_rl(c, nam_ecc, timeout=2.0, seed=0, model=path)  # a file the user names
+    assert seen == [False] and equivalent(c, out)  # loaded (and checked) before the search
+
+
+def test_a_missing_torch_is_named_before_any_work(monkeypatch):
+    import importlib.util
+
+    from quartz.rl._deps import check_torch_installed
+
+    check_torch_installed()  # installed here: no error
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "torch_geometric" else real(name, *a))
+    with pytest.raises(QuartzError, match=r"needs torch and torch-geometric \(torch_geometric is missing\)"):
+        check_torch_installed()
+    with pytest.raises(QuartzError, match="torch_geometric is missing"):
+        optimize_rl(bench("tof_3"), timeout=1.0)
