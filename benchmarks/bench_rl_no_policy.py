@@ -15,6 +15,7 @@ from pathlib import Path
 
 import quartz
 import quartz.rl as rl
+from quartz.io_utils import atomic_write_text
 from quartz.rl.optimize import RLSettings
 
 
@@ -35,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
                      "seconds": round(time.monotonic() - t, 1)})
         print(json.dumps(rows[-1]), flush=True)
         if args.json:
-            Path(args.json).write_text(json.dumps(rows, indent=1))
+            atomic_write_text(args.json, json.dumps(rows, indent=1))
     return 0
 
 

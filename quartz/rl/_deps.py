@@ -15,10 +15,14 @@ def require_torch():
         torch = importlib.import_module("torch")
         pyg = importlib.import_module("torch_geometric")
     except ImportError as e:
-        raise QuartzError(
-            f"method 'rl' needs torch and torch-geometric ({e.name or e} is missing): "
-            f"run {INSTALL_HINT}") from None
+        raise _missing(e.name or str(e)) from None
     return torch, pyg
+
+
+def _missing(what: str) -> QuartzError:
+    """The error for a missing torch or torch-geometric: what is missing and what to install."""
+    return QuartzError(f"method 'rl' needs torch and torch-geometric ({what} is missing): "
+                       f"run {INSTALL_HINT}")
 
 
 def check_torch_installed() -> None:
@@ -26,8 +30,7 @@ def check_torch_installed() -> None:
     importing them (which takes seconds)."""
     for name in ("torch", "torch_geometric"):
         if importlib.util.find_spec(name) is None:
-            raise QuartzError(f"method 'rl' needs torch and torch-geometric ({name} is missing): "
-                              f"run {INSTALL_HINT}")
+            raise _missing(name)
 
 
 def device():

@@ -198,8 +198,6 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
             restarts_done += n_restarts
             attempt += 1
             left = float(timeout) - (time.monotonic() - t0)
-            if confirming:
-                last_improvement = offset + last_improvement
             if confirming and not improved:
                 failed += 1
             if (converged and rule is not None and algorithm == "anneal" and failed < rule.confirm
