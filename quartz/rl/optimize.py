@@ -175,9 +175,11 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     seed = 0 if seed is None else int(seed)
     deadline = t0 + timeout * (1 - CHECK_SHARE if check else 1)
     if s.search:
-        out = _search_then_policy(circuit, get_model, matcher, cost, cost_fn, deadline, timeout,
-                                  seed, s, threads, polish, exact_1q)
-        get_model()  # a model that failed to load is an error even where it got no time
+        out, interrupted = _search_then_policy(circuit, get_model, matcher, cost, cost_fn,
+                                               deadline, timeout, seed, s, threads, polish,
+                                               exact_1q)
+        if not interrupted:  # a model that failed to load is an error even where it got no
+            get_model()      # time; after Ctrl-C the best so far returns without waiting for it
     else:
         net, mapping, dev = get_model()
         best, interrupted = _policy(circuit, net, matcher, mapping, cost,
@@ -239,10 +241,11 @@ class _BackgroundLoad:
 
 def _search_then_policy(circuit: Circuit, get_model, matcher, cost, cost_fn, deadline: float,
                         timeout: float, seed: int, s: RLSettings, threads, polish,
-                        exact_1q: bool = False) -> Circuit:
+                        exact_1q: bool = False) -> tuple[Circuit, bool]:
     """The search until it converges, then rounds of policy episodes and the search again from
-    their best, until the deadline (see RLSettings); the best circuit of all. get_model() gives
-    (network, action mapping, device), asked for only when the policy gets time."""
+    their best, until the deadline (see RLSettings); (the best circuit of all, interrupted).
+    get_model() gives (network, action mapping, device), asked for only when the policy gets
+    time."""
     def run_search(c: Circuit, seconds: float, k: int):
         return search(c, matcher, cost=cost, timeout=max(0.0, seconds), seed=seed + k,
                       threads=threads, polish=polish, progress=False, exact_1q=exact_1q)
@@ -263,7 +266,7 @@ def _search_then_policy(circuit: Circuit, get_model, matcher, cost, cost_fn, dea
             found, interrupted = again.circuit, again.interrupted
         if cost_fn(found) < cost_fn(best) - 1e-12:
             best = found
-    return best
+    return best, interrupted
 
 
 def _policy(circuit: Circuit, net, matcher, mapping, cost, deadline: float, seed: int, dev,

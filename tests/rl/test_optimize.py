@@ -54,7 +54,7 @@ def test_a_wrong_result_raises_and_check_false_skips_the_check(nam_ecc, small_mo
 
     c = quartz.Circuit(2).h(0).cx(0, 1).rz(0.5, 1).rz(-0.5, 1)
     wrong = quartz.Circuit(2).h(0).cx(0, 1).z(1)
-    monkeypatch.setattr(rl_optimize, "_search_then_policy", lambda *a, **k: wrong)
+    monkeypatch.setattr(rl_optimize, "_search_then_policy", lambda *a, **k: (wrong, False))
     with pytest.raises(quartz.EquivalenceError, match="not equivalent to its input.*unitary"):
         optimize_rl(c, nam_ecc, timeout=1.0, model=small_model)
     assert optimize_rl(c, nam_ecc, timeout=1.0, model=small_model, check=False) is wrong
@@ -343,6 +343,42 @@ def test_the_shipped_model_loads_beside_the_first_search(nam_ecc, monkeypatch):
     path = rl_optimize.default_model_path("nam")
     out = optimize_rl(c, nam_ecc, timeout=2.0, seed=0, model=path)  # a file the user names
     assert seen == [False] and equivalent(c, out)  # loaded (and checked) before the search
+
+
+def test_ctrl_c_in_the_first_search_does_not_wait_for_the_model(nam_ecc, monkeypatch):
+    """Ctrl-C while the shipped model is still loading returns the search's best at once: the
+    loader (torch's import, seconds in a cold process) is not joined after an interrupt."""
+    import threading
+
+    import quartz.rl.optimize as rl_optimize
+    from quartz.search.driver import SearchResult
+
+    release, loads = threading.Event(), []
+
+    def slow_load(*args, **kw):  # a loader that finishes only when the test lets it
+        loads.append(1)
+        release.wait(timeout=60)
+        raise RuntimeError("the model was waited for")
+
+    c = bench("tof_3")
+    best = search(c, nam_ecc, timeout=1.0, seed=0, progress=False).circuit
+
+    def interrupted_search(circuit, *args, **kw):  # the search's own Ctrl-C: best so far
+        return SearchResult(best, len(circuit), len(best), 0.1, interrupted=True)
+
+    monkeypatch.setattr(rl_optimize, "_load_model", slow_load)
+    monkeypatch.setattr(rl_optimize, "search", interrupted_search)
+    done: list = []
+    worker = threading.Thread(target=lambda: done.append(optimize_rl(c, nam_ecc, timeout=30.0)),
+                              daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    returned = not worker.is_alive()
+    release.set()
+    worker.join(timeout=20)
+    assert loads == [1] and returned  # before: blocked in the loader's join until released
+    assert len(done) == 1 and len(done[0]) == len(best) < len(c)
+    assert equivalent(c, done[0])
 
 
 def test_a_missing_torch_is_named_before_any_work(monkeypatch):
