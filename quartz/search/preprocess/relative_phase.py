@@ -32,7 +32,9 @@ _CONTROLLED = {"cx", "ccx"}
 
 
 @dataclass(frozen=True)
-class _Toffoli:
+class Toffoli:
+    """A Toffoli found in a circuit: a ccx gate, or h ccz h on the target wire."""
+
     target: int
     controls: frozenset
     gates: tuple[int, ...]   # circuit gate indices: (ccx,) or (h, ccz, h)
@@ -47,18 +49,18 @@ class _Toffoli:
         return self.gates[-1]
 
 
-def _toffolis(c: Circuit, gates) -> dict[int, list[_Toffoli]]:
+def find_toffolis(c: Circuit, gates) -> dict[int, list[Toffoli]]:
     """The Toffolis of `c` by core gate index (a ccz may be one for several targets)."""
-    found: dict[int, list[_Toffoli]] = {}
+    found: dict[int, list[Toffoli]] = {}
     for i, g in enumerate(gates):
         if g.name == "ccx":
-            found[i] = [_Toffoli(g.qubits[2], frozenset(g.qubits[:2]), (i,), i)]
+            found[i] = [Toffoli(g.qubits[2], frozenset(g.qubits[:2]), (i,), i)]
         elif g.name == "ccz":
             for slot, t in enumerate(g.qubits):
                 p, n = c.predecessor(i, slot), c.successor(i, slot)
                 if p is not None and n is not None and gates[p].name == "h" and gates[n].name == "h":
                     ctrls = frozenset(q for q in g.qubits if q != t)
-                    found.setdefault(i, []).append(_Toffoli(t, ctrls, (p, i, n), i))
+                    found.setdefault(i, []).append(Toffoli(t, ctrls, (p, i, n), i))
     return found
 
 
@@ -80,7 +82,7 @@ def _flip_rule(g, wires: frozenset) -> tuple | None:
     return None
 
 
-def _partner(c: Circuit, gates, first: _Toffoli, starts: dict[int, list[_Toffoli]]) -> _Toffoli | None:
+def _partner(c: Circuit, gates, first: Toffoli, starts: dict[int, list[Toffoli]]) -> Toffoli | None:
     """The next Toffoli undoing `first`, if what lies between commutes with every diagonal on
     its three wires.
 
@@ -130,15 +132,15 @@ def relative_phase_toffolis(circuit: Circuit, style: str = "rz") -> Circuit:
     check_circuit(circuit, "relative_phase_toffolis")
     check_style(style)
     gates = list(circuit)
-    by_core = _toffolis(circuit, gates)
+    by_core = find_toffolis(circuit, gates)
     if len(by_core) < 2:
         return circuit
-    starts: dict[int, list[_Toffoli]] = {}
+    starts: dict[int, list[Toffoli]] = {}
     for ts in by_core.values():
         for t in ts:
             starts.setdefault(t.first, []).append(t)
     used: set[int] = set()
-    pairs: list[tuple[_Toffoli, _Toffoli]] = []
+    pairs: list[tuple[Toffoli, Toffoli]] = []
     # Blocks may share an h (h ccz h ccz h): a gate belongs to at most one rewritten block.
     for core in sorted(by_core):
         for t in by_core[core]:
@@ -162,6 +164,12 @@ def relative_phase_toffolis(circuit: Circuit, style: str = "rz") -> Circuit:
         emit[second.core] = list(r.inverse())
         skip.update(first.gates)
         skip.update(second.gates)
+    return rebuild(circuit, gates, emit, skip)
+
+
+def rebuild(circuit: Circuit, gates, emit: dict, skip: set) -> Circuit:
+    """`circuit` (whose gates are `gates`) with the gates emit[i] written at index i, the
+    gates in `skip` left out, and its global phase."""
     out = Circuit(circuit.num_qubits, circuit.name)
     for i, g in enumerate(gates):
         if i in emit:
@@ -185,4 +193,4 @@ def margolus(a: int, b: int, t: int, style: str = "rz") -> list[tuple]:
             _rotation(style, -1, t), ("h", (t,), ())]
 
 
-__all__ = ["relative_phase_toffolis", "margolus"]
+__all__ = ["relative_phase_toffolis", "margolus", "find_toffolis", "Toffoli", "rebuild"]
