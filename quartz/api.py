@@ -56,9 +56,9 @@ CHECK_MIN_SECONDS = 20.0
 RECOVERY_SHARE = 0.25
 # Where two starts are raced (_race), each first gets this share of the search's budget.
 RACE_SHARE = 0.25
-# Most of the timeout the trial merges of Toffolis that share their controls may take
-# (quartz.search.shared_controls; they stop earlier once a pass over the sites takes none).
-SHARED_CONTROL_SHARE = 0.2
+# Most of the timeout the Toffoli-level rewrites by trial may take (quartz.search.toffoli_trial;
+# they stop earlier once a pass over the sites takes none).
+TOFFOLI_TRIAL_SHARE = 0.2
 _matchers: dict[str | tuple[str, bool], Matcher] = {}
 _matchers_lock = threading.Lock()
 
@@ -191,22 +191,22 @@ def _preprocessed(original: Circuit, work: Circuit, gs: GateSet,
     return min(found, key=key) if found else None
 
 
-def _merge_shared_controls(original: Circuit, work: Circuit, gs: GateSet, pre: Circuit,
-                           key: Callable[[Circuit], float],
-                           seconds: float) -> tuple[Circuit | None, dict[str, Any] | None]:
-    """(the preprocessed circuit with the shared-control Toffoli merges that lower `key`, or
-    None when none did; what the trial did, or None when it did not apply). It applies
-    where the preprocessor folds Toffolis (gate sets with h, cx and a diagonal rotation)."""
+def _toffoli_trial(original: Circuit, work: Circuit, gs: GateSet, pre: Circuit,
+                   key: Callable[[Circuit], float],
+                   seconds: float) -> tuple[Circuit | None, dict[str, Any] | None]:
+    """(the preprocessed circuit with the Toffoli-level rewrites that lower `key`, or None
+    when none did; what the trial did, or None when it did not apply). It applies where the
+    preprocessor folds Toffolis (gate sets with h, cx and a diagonal rotation)."""
     from quartz.search.preprocess import style_for_gate_set
-    from quartz.search.shared_controls import search_shared_controls
+    from quartz.search.toffoli_trial import search_toffoli_rewrites
 
     names = {g.name for g in original}
     outside = names - set(gs.gates)
     if not {"h", "cx"} <= set(gs.gates) or style_for_gate_set(gs) is None:
         return None, None
     source = original if outside and outside <= {"ccz", "ccx"} else work
-    best, rep = search_shared_controls(source, gs, timeout=seconds, key=key, start=pre)
-    if rep.merged == 0 or {g.name for g in best} - set(gs.gates):
+    best, rep = search_toffoli_rewrites(source, gs, timeout=seconds, key=key, start=pre)
+    if rep.merged + rep.carries == 0 or {g.name for g in best} - set(gs.gates):
         return None, rep.as_dict()
     return best, rep.as_dict()
 
@@ -332,9 +332,9 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     paths give QASM text back). Gates outside `gate_set` are converted first; with `preprocess`
     (the default) Toffolis (ccz, ccx) are first simplified where they can be (folded, paired
     as relative-phase gates, their polarity chosen; in Nam, then converted, for gate sets
-    without h or cx), Toffolis that share their controls are merged where that lowers the
-    preprocessed cost (tried one site at a time), and the search starts from the smaller
-    candidate. `ecc_set`: an
+    without h or cx), Toffolis that share their controls are merged and adder carries
+    written with one Toffoli where that lowers the preprocessed cost (tried one site at a
+    time, quartz.search.toffoli_trial), and the search starts from the smaller candidate. `ecc_set`: an
     ECCSet, a shipped set name or file, a Matcher or a list of Transformations (default: the
     shipped set of the gate set). `cost`: 'gates', 'two_qubit', 'cx', 't_count', 'depth', a
     dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
@@ -370,10 +370,10 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
     "search" (method 'search': seconds, converged, interrupted, moves, restarts, and with
     exact=False 'resynth': what the block resynthesis did; else None), "seed" (the seed
-    used) and "toffoli" (with `preprocess`, in gate sets with h and cx: what the trial
-    merges of Toffolis that share their controls did, quartz.search.shared_controls: sites,
-    merged, evaluations, seconds, start_cost, cost; they take at most SHARED_CONTROL_SHARE
-    of `timeout` before the search; else None).
+    used) and "toffoli" (with `preprocess`, in gate sets with h and cx: what the
+    Toffoli-level rewrites by trial did, quartz.search.toffoli_trial: sites, carry_sites,
+    merged, carries, evaluations, seconds, start_cost, cost; they take at most
+    TOFFOLI_TRIAL_SHARE of `timeout` before the search; else None).
     `workers`: with 2 or more (or a Ray `address`, quartz.distributed), a large circuit is
     optimized in segments in that many processes or Ray tasks (quartz.search.partition):
     every segment result is checked against its segment, so the whole is equal by
@@ -426,8 +426,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         if pre is not None and c.search_value(pre) <= c.search_value(work):
             work = pre
         if pre is not None and pre is work:
-            merged, toffoli_info = _merge_shared_controls(
-                original, converted, gs, pre, c.search_value, SHARED_CONTROL_SHARE * timeout)
+            merged, toffoli_info = _toffoli_trial(
+                original, converted, gs, pre, c.search_value, TOFFOLI_TRIAL_SHARE * timeout)
             if merged is not None and c.search_value(merged) < c.search_value(work):
                 work = merged
         if method == "search" and _races_starts(gs):

@@ -9,8 +9,8 @@ wires, are one Toffoli between two cx gates (exact, global phase included):
 whether it pays depends on what the preprocessor makes of the rest: the Toffoli it removes
 may have been one half of a compute/uncompute pair that became relative-phase, and the h
 gates of the one it keeps may no longer cancel with their neighbours. So the merges are
-chosen by trial (search_shared_controls): each site with either target kept, scored by the
-cost of the preprocessed circuit, kept only when that cost falls. mod_adder_1024 has 36
+chosen by trial (quartz.search.toffoli_trial): each site with either target kept, scored by
+the cost of the preprocessed circuit, kept only when that cost falls. mod_adder_1024 has 36
 such sites: merging every one of them gains 5 gates over preprocessing alone, the trial
 keeps 10 and gains 53 (2,330 -> 2,277; BENCHMARKS.md, "Toffolis that share their
 controls").
@@ -25,9 +25,8 @@ controls").
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from quartz.circuit import Circuit, Gate
 from quartz.search.preprocess.relative_phase import Toffoli, find_toffolis, rebuild
@@ -131,83 +130,4 @@ def merge_shared_controls(circuit: Circuit, merges: Sequence[tuple[SharedControl
     return rebuild(circuit, gates, emit, skip)
 
 
-@dataclass
-class SharedControlReport:
-    """What search_shared_controls did: sites in the input, merges kept, preprocessor runs,
-    seconds, and the cost before and after."""
-
-    sites: int = 0
-    merged: int = 0
-    evaluations: int = 0
-    seconds: float = 0.0
-    start_cost: float = 0.0
-    cost: float = 0.0
-
-    def as_dict(self) -> dict[str, Any]:
-        return dict(sites=self.sites, merged=self.merged, evaluations=self.evaluations,
-                    seconds=round(self.seconds, 3), start_cost=self.start_cost, cost=self.cost)
-
-
-def search_shared_controls(circuit: Circuit, gate_set: Any = "nam", *, timeout: float = 10.0,
-                           key: Callable[[Circuit], float] = len,
-                           start: Circuit | None = None) -> tuple[Circuit, SharedControlReport]:
-    """The preprocessed `circuit` with the shared-control merges that lower `key` of the
-    preprocessed result: (best preprocessed circuit, report).
-
-    Works on the circuit with its decomposed CCZs folded back (recognize_ccz); passes over
-    the sites in order, each tried with either target kept and taken when the preprocessed
-    cost falls, the sites found again after each merge, until a pass takes none or
-    `timeout` seconds are spent (a preprocessor run is not started when the last one would
-    not fit). `start`: the preprocessed input when the caller has it (the cost to beat).
-    Exact: every candidate is the input rewritten by the identity above, then preprocessed.
-    """
-    from quartz.search.preprocess import preprocess, recognize_ccz
-
-    t0 = time.monotonic()
-    deadline = t0 + timeout
-    best = preprocess(circuit, gate_set) if start is None else start
-    report = SharedControlReport(start_cost=key(best), cost=key(best))
-    current = recognize_ccz(circuit)
-    pairs = shared_control_pairs(current)
-    report.sites = len(pairs)
-    last = 0.0  # seconds of the last preprocessor run
-    while pairs:
-        taken, position = False, -1
-        while True:
-            todo = [p for p in pairs if p.first.core > position]
-            if not todo:
-                break
-            pair = todo[0]
-            position = pair.first.core
-            tried = []
-            for keep in (0, 1):
-                if time.monotonic() + last > deadline:
-                    pairs = []
-                    break
-                s = time.monotonic()
-                merged = merge_shared_controls(current, [(pair, keep)])
-                pre = preprocess(merged, gate_set)
-                last = time.monotonic() - s
-                report.evaluations += 1
-                tried.append((key(pre), keep, merged, pre))
-            if not pairs:
-                break
-            cost, keep, merged, pre = min(tried, key=lambda t: (t[0], t[1]))
-            if cost < report.cost:
-                best, current, report.cost = pre, merged, cost
-                report.merged += 1
-                taken = True
-                # The merged block starts where the first Toffoli's first gate was, less the
-                # gates removed before it; continue after it.
-                position = pair.first.core - sum(1 for i in pair.gates if i < pair.first.core)
-                position += len(pair.hoist)
-                pairs = shared_control_pairs(current)
-        if not taken or not pairs:
-            break
-        pairs = shared_control_pairs(current)
-    report.seconds = time.monotonic() - t0
-    return best, report
-
-
-__all__ = ["SharedControlPair", "SharedControlReport", "shared_control_pairs",
-           "merge_shared_controls", "search_shared_controls"]
+__all__ = ["SharedControlPair", "shared_control_pairs", "merge_shared_controls"]

@@ -10,8 +10,8 @@ import quartz
 from quartz import Circuit
 from quartz.search.equivalence import check_equivalent
 from quartz.search.preprocess import preprocess
-from quartz.search.shared_controls import (merge_shared_controls, search_shared_controls,
-                                           shared_control_pairs)
+from quartz.search.shared_controls import merge_shared_controls, shared_control_pairs
+from quartz.search.toffoli_trial import search_toffoli_rewrites
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks"  # ../shared
 
@@ -108,8 +108,9 @@ def _mod_adder_prefix(gates: int) -> Circuit:
 def test_the_trial_lowers_the_preprocessed_cost_and_stays_equal():
     c = _mod_adder_prefix(200)
     start = preprocess(c, "nam")
-    best, rep = search_shared_controls(c, "nam", timeout=30)
-    assert rep.sites == 10 and rep.merged >= 3 and rep.start_cost == len(start)
+    best, rep = search_toffoli_rewrites(c, "nam", timeout=30)
+    assert rep.sites == 10 and rep.merged >= 3 and rep.carries == 0
+    assert rep.start_cost == len(start)
     assert len(best) == rep.cost <= len(start) - 15  # 575 -> 555 when measured
     assert {g.name for g in best} <= {"h", "x", "rz", "cx"}
     chk = check_equivalent(c, best, timeout=60)
@@ -118,14 +119,14 @@ def test_the_trial_lowers_the_preprocessed_cost_and_stays_equal():
 
 def test_nothing_merged_where_no_merge_pays_and_the_deadline_holds():
     c = Circuit(4).ccx(0, 1, 2).ccx(0, 1, 3)  # merging gives 2 cx and a Toffoli: it pays
-    best, rep = search_shared_controls(c, "nam", timeout=10)
+    best, rep = search_toffoli_rewrites(c, "nam", timeout=10)
     assert rep.merged == 1 and len(best) < len(preprocess(c, "nam"))
     np.testing.assert_allclose(best.unitary(), c.unitary(), atol=1e-9)
     tof = Circuit(3).ccx(0, 1, 2)  # no site: the preprocessed input, no preprocessor runs
-    best, rep = search_shared_controls(tof, "nam", timeout=10)
+    best, rep = search_toffoli_rewrites(tof, "nam", timeout=10)
     assert rep.sites == 0 and rep.evaluations == 0 and best == preprocess(tof, "nam")
     big = _mod_adder_prefix(300)
-    _, rep = search_shared_controls(big, "nam", timeout=0.0)  # no time: no preprocessor run
+    _, rep = search_toffoli_rewrites(big, "nam", timeout=0.0)  # no time: no preprocessor run
     assert rep.sites == 15 and rep.evaluations == 0 and rep.merged == 0
 
 

@@ -1,0 +1,138 @@
+"""Toffoli-level rewrites chosen by trial: each one kept only when the preprocessed circuit
+gets cheaper.
+
+Two exact rewrites of Toffoli circuits change how many Toffolis there are, which the gate-level
+search cannot see once they are decomposed: two Toffolis that share their controls merged
+into one between two cx gates (quartz.search.shared_controls), and an adder's carry,
+ccx(a, b, t) cx(a, b) ccx(c, b, t), written as one Toffoli and six cx (quartz.search.majority;
+also its mirror image, the uncompute, and both at once). Whether a rewrite pays depends on what
+the preprocessor then makes of the whole circuit (relative-phase pairs, h cancellation,
+rotation merging), so search_toffoli_rewrites tries them one site at a time and scores each
+by the preprocessed cost. Measured (BENCHMARKS.md, "Toffoli-level rewrites by trial"):
+mod_adder_1024 2,330 -> 2,277 and ham15-high 2,605 -> 2,571 gates by the merges, vbe_adder_3
+89 -> 72 by the carries, all before the search.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable
+
+from quartz.circuit import Circuit
+from quartz.search.majority import majority_sites, rewrite_majorities, split_shared_hadamards
+from quartz.search.shared_controls import merge_shared_controls, shared_control_pairs
+
+
+@dataclass
+class ToffoliTrialReport:
+    """What search_toffoli_rewrites did: sites in the input (merges, carries), rewrites kept
+    (merges, carries), preprocessor runs, seconds, and the cost before and after."""
+
+    sites: int = 0
+    carry_sites: int = 0
+    merged: int = 0
+    carries: int = 0
+    evaluations: int = 0
+    seconds: float = 0.0
+    start_cost: float = 0.0
+    cost: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(sites=self.sites, carry_sites=self.carry_sites, merged=self.merged,
+                    carries=self.carries, evaluations=self.evaluations,
+                    seconds=round(self.seconds, 3), start_cost=self.start_cost, cost=self.cost)
+
+
+# (position in the circuit, kind, the rewrites to try there: (circuit maker, carries rewritten))
+_Site = tuple[int, str, list[tuple[Callable[[], Circuit], int]]]
+
+
+def _sites(current: Circuit) -> list[_Site]:
+    """Every rewrite site of `current` in circuit order, with its alternatives."""
+    out: list[_Site] = []
+    for p in shared_control_pairs(current):
+        out.append((p.first.core, "merge",
+                    [(partial(merge_shared_controls, current, [(p, k)]), 0) for k in (0, 1)]))
+    # Carries are looked for with h h written between ccz gates that share their h (the
+    # pairing of Toffolis that the preprocessor picks can differ with them, so only the
+    # carry rewrites start from that form).
+    split = split_shared_hadamards(current)
+    carries = majority_sites(split)
+    for s in carries:
+        tries: list[tuple[Callable[[], Circuit], int]] = [
+            (partial(rewrite_majorities, split, [s]), 1)]
+        if not s.inverse:  # with its uncompute: the pair stays a relative-phase pair
+            mirror = next((m for m in carries if m.inverse and m.position > s.position
+                           and (m.a, m.b, m.c, m.t) == (s.a, s.b, s.c, s.t)
+                           and not set(m.gates + m.hoist) & set(s.gates + s.hoist)), None)
+            if mirror is not None:
+                tries.append((partial(rewrite_majorities, split, [s, mirror]), 2))
+        out.append((s.position, "carry", tries))
+    out.sort(key=lambda x: x[0])
+    return out
+
+
+def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout: float = 10.0,
+                            key: Callable[[Circuit], float] = len,
+                            start: Circuit | None = None) -> tuple[Circuit, ToffoliTrialReport]:
+    """The preprocessed `circuit` with the Toffoli-level rewrites that lower `key` of the
+    preprocessed result: (best preprocessed circuit, report).
+
+    Works on the circuit with its decomposed CCZs folded back (recognize_ccz; carries are
+    found with h h written between ccz gates that share their h, split_shared_hadamards);
+    passes over the sites in
+    circuit order, trying each alternative there and taking the cheapest when it lowers the
+    cost, the sites found again after each rewrite, until a pass takes none or `timeout`
+    seconds are spent (a preprocessor run is not started when the last one would not fit).
+    `start`: the preprocessed input when the caller has it (the cost to beat). Exact: every
+    candidate is the input rewritten by identities, then preprocessed.
+    """
+    from quartz.search.preprocess import preprocess, recognize_ccz
+
+    t0 = time.monotonic()
+    deadline = t0 + timeout
+    best = preprocess(circuit, gate_set) if start is None else start
+    report = ToffoliTrialReport(start_cost=key(best), cost=key(best))
+    current = recognize_ccz(circuit)
+    sites = _sites(current)
+    report.sites = sum(1 for s in sites if s[1] == "merge")
+    report.carry_sites = len(sites) - report.sites
+    last = 0.0  # seconds of the last preprocessor run
+    out_of_time = False
+    while sites and not out_of_time:
+        taken, position = False, -1
+        while True:
+            todo = [s for s in sites if s[0] > position]
+            if not todo:
+                break
+            position, kind, tries = todo[0]
+            scored: list[tuple[float, int, Circuit, Circuit, int]] = []
+            for make, carries in tries:
+                if time.monotonic() + last > deadline:
+                    out_of_time = True
+                    break
+                s0 = time.monotonic()
+                candidate = make()
+                pre = preprocess(candidate, gate_set)
+                last = time.monotonic() - s0
+                report.evaluations += 1
+                scored.append((key(pre), len(scored), candidate, pre, carries))
+            if out_of_time:
+                break
+            cost, _, candidate, pre, carries = min(scored, key=lambda x: (x[0], x[1]))
+            if cost < report.cost:
+                best, current, report.cost = pre, candidate, cost
+                report.merged += kind == "merge"
+                report.carries += carries
+                taken = True
+                sites = _sites(current)
+                # Go on after the rewritten stretch (it now starts at about `position`).
+        if not taken:
+            break
+        sites = _sites(current)
+    report.seconds = time.monotonic() - t0
+    return best, report
+
+
+__all__ = ["ToffoliTrialReport", "search_toffoli_rewrites"]
