@@ -37,6 +37,7 @@ class ToffoliTrialReport:
     seconds: float = 0.0
     start_cost: float = 0.0
     cost: float = 0.0
+    rewritten: Circuit | None = None  # the Toffoli-level circuit before its preprocessing
 
     def as_dict(self) -> dict[str, Any]:
         return dict(sites=self.sites, carry_sites=self.carry_sites, merged=self.merged,
@@ -123,6 +124,7 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
             cost, _, candidate, pre, carries = min(scored, key=lambda x: (x[0], x[1]))
             if cost < report.cost:
                 best, current, report.cost = pre, candidate, cost
+                report.rewritten = candidate
                 report.merged += kind == "merge"
                 report.carries += carries
                 taken = True

@@ -104,6 +104,8 @@ def test_vbe_adder_3_carries_by_trial():
     assert rep.carry_sites == 5 and rep.carries == 5 and rep.merged == 0
     assert len(start) == 89 and len(best) == rep.cost == 72  # before any gate-level search
     assert check_equivalent(c, best, timeout=60).ok is True
+    assert rep.rewritten is not None and preprocess(rep.rewritten, "nam") == best
+    assert [g.name for g in rep.rewritten].count("ccx") == 5  # one Toffoli per carry
     report: dict = {}
     out = quartz.optimize(c, "nam", timeout=10, seed=1, report=report)
     assert report["toffoli"]["carries"] == 5 and len(out) <= 72
