@@ -126,8 +126,10 @@ def test_nothing_merged_where_no_merge_pays_and_the_deadline_holds():
     best, rep = search_toffoli_rewrites(tof, "nam", timeout=10)
     assert rep.sites == 0 and rep.evaluations == 0 and best == preprocess(tof, "nam")
     big = _mod_adder_prefix(300)
-    _, rep = search_toffoli_rewrites(big, "nam", timeout=0.0)  # no time: no preprocessor run
-    assert rep.sites == 15 and rep.evaluations == 0 and rep.merged == 0
+    _, rep = search_toffoli_rewrites(big, "nam", timeout=0.004)  # the scan fits, one run at most
+    assert rep.sites == 15 and rep.evaluations <= 1 and not rep.skipped
+    best, rep = search_toffoli_rewrites(big, "nam", timeout=0.001)  # not even the scan fits
+    assert rep.skipped and rep.sites == 0 and best == preprocess(big, "nam")
 
 
 def test_optimize_merges_and_reports():
