@@ -37,10 +37,9 @@ def ccz_pattern(sign: int = 1, rotation: str = "rz") -> Circuit:
 def _t_pattern(sign: int) -> Circuit:
     """ccz_pattern with t/tdg gates (Clifford+T circuits)."""
     c = Circuit(3)
-    q, m = ("t", "tdg") if sign > 0 else ("tdg", "t")
     for g in ccz_pattern(sign):
-        if g.name == "rz":
-            c.append(q if float(g.params[0]) > 0 else m, g.qubits)
+        if g.name == "rz":  # t is a rotation by +pi/4, tdg by -pi/4 (up to phase)
+            c.append("t" if float(g.params[0]) > 0 else "tdg", g.qubits)
         else:
             c.append(g.name, g.qubits)
     return c

@@ -22,12 +22,24 @@ def test_pattern_folds_to_one_ccz_with_phase(sign, rotation):
     assert_same_unitary(c, out)
 
 
-def test_clifford_t_pattern_folds():
+@pytest.mark.parametrize("sign", [1, -1])
+def test_clifford_t_pattern_folds(sign):
+    """Both polarities with t for +pi/4 and tdg for -pi/4 (before, the pattern for sign -1
+    was written with the two swapped, i.e. it was the sign +1 pattern again)."""
     c = Circuit(3)
-    for g in ccz_pattern(-1):
-        c.append(("tdg" if float(g.params[0]) > 0 else "t") if g.name == "rz" else g.name, g.qubits)
+    for g in ccz_pattern(sign):
+        c.append(("t" if float(g.params[0]) > 0 else "tdg") if g.name == "rz" else g.name, g.qubits)
     out = recognize_ccz(c)
     assert out.count_ops() == {"ccz": 1}
+    assert_same_unitary(c, out)
+
+
+@pytest.mark.parametrize("name", ["vbe_adder_3", "tof_3", "mod5_4"])
+def test_clifford_t_suite_toffolis_are_all_found(name):
+    c = quartz.load(str(BENCH / "clifford-t" / f"{name}.qasm"))
+    expected = quartz.load(str(BENCH / "nam-ccz" / f"{name}.qasm")).count_ops()["ccz"]
+    out = recognize_ccz(c)
+    assert out.count_ops()["ccz"] == expected  # vbe_adder_3: 6 of 10 before
     assert_same_unitary(c, out)
 
 
