@@ -175,6 +175,14 @@ def _exact_1q_for(gs: GateSet) -> bool:
     return "rx" in gs.gates and "ry" not in gs.gates
 
 
+def _toffoli_source(original: Circuit, work: Circuit, gs: GateSet) -> Circuit:
+    """What the preprocessor starts from: the input itself when only its Toffolis (ccz, ccx)
+    are outside the gate set (so that it can fold, pair and pick their polarity), else the
+    converted circuit `work`."""
+    outside = {g.name for g in original} - set(gs.gates)
+    return original if outside and outside <= {"ccz", "ccx"} else work
+
+
 def _preprocessed(original: Circuit, work: Circuit, gs: GateSet,
                   key: Callable[[Circuit], float] = len) -> Circuit | None:
     """The preprocessed circuit when it is in the gate set, else None. Toffolis reach the
@@ -182,8 +190,7 @@ def _preprocessed(original: Circuit, work: Circuit, gs: GateSet,
     into relative-phase ones (in Nam first, for gate sets without h or cx: _via_nam); of the
     candidates the one with the lowest `key` is returned (in sets where _races_starts, the
     Nam route's start is raced by the search instead)."""
-    outside = {g.name for g in original} - set(gs.gates)
-    pre = _preprocess(original if outside and outside <= {"ccz", "ccx"} else work, gs)
+    pre = _preprocess(_toffoli_source(original, work, gs), gs)
     found = [] if {g.name for g in pre} - set(gs.gates) else [pre]
     via = _via_nam(original, gs) if not _races_starts(gs) else None
     if via is not None:
@@ -200,12 +207,10 @@ def _toffoli_trial(original: Circuit, work: Circuit, gs: GateSet, pre: Circuit,
     from quartz.search.preprocess import style_for_gate_set
     from quartz.search.toffoli_trial import search_toffoli_rewrites
 
-    names = {g.name for g in original}
-    outside = names - set(gs.gates)
     if not {"h", "cx"} <= set(gs.gates) or style_for_gate_set(gs) is None:
         return None, None
-    source = original if outside and outside <= {"ccz", "ccx"} else work
-    best, rep = search_toffoli_rewrites(source, gs, timeout=seconds, key=key, start=pre)
+    best, rep = search_toffoli_rewrites(_toffoli_source(original, work, gs), gs,
+                                        timeout=seconds, key=key, start=pre)
     if rep.merged + rep.carries == 0 or {g.name for g in best} - set(gs.gates):
         return None, rep.as_dict()
     return best, rep.as_dict()

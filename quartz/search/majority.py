@@ -25,11 +25,7 @@ from typing import Any, Sequence
 
 from quartz.circuit import Circuit, Gate
 from quartz.search.preprocess.relative_phase import Toffoli, find_toffolis, rebuild
-
-# Sites whose Toffolis lie further apart than this many gates in circuit order are not
-# looked at (keeps the dependency walks short).
-MAX_SPAN = 256
-
+from quartz.search.shared_controls import MAX_SPAN, between
 
 @dataclass(frozen=True)
 class MajoritySite:
@@ -89,22 +85,6 @@ def split_shared_hadamards(circuit: Circuit) -> Circuit:
     return rebuild(circuit, gates, emit, set())
 
 
-def _closure(circuit: Circuit, gates: list[Gate], pattern: set[int], lo: int, hi: int,
-             forward: bool) -> set[int]:
-    """The gates outside `pattern` with index in (lo, hi) reachable from it along wires."""
-    step = circuit.successor if forward else circuit.predecessor
-    todo = [i for i in pattern if lo <= i <= hi]
-    seen: set[int] = set()
-    while todo:
-        i = todo.pop()
-        for slot in range(len(gates[i].qubits)):
-            j = step(i, slot)
-            if j is not None and lo < j < hi and j not in pattern and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return seen
-
-
 def majority_sites(circuit: Circuit) -> list[MajoritySite]:
     """The carries and carry uncomputes of `circuit` that rewrite_majorities applies to, in
     circuit order: the cx is the next gate after the first Toffoli on both its wires, the
@@ -151,9 +131,8 @@ def _site_at(circuit: Circuit, gates: list[Gate], tofs: dict[int, list[Toffoli]]
     if len({a, b, c, t}) != 4:
         return None
     pattern = set(x1.gates + (link,) + x2.gates)
-    before = _closure(circuit, gates, pattern, x1.core, x2.core, False)
-    after = _closure(circuit, gates, pattern, x1.core, x2.core, True)
-    if before & after:
+    before = between(circuit, gates, pattern, x1.core, x2.core, False)
+    if before & between(circuit, gates, pattern, x1.core, x2.core, True):
         return None
     return MajoritySite(x1, link, x2, a, b, c, t, inverse, tuple(sorted(before)))
 

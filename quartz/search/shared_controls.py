@@ -53,19 +53,20 @@ class SharedControlPair:
         return self.first.gates + self.second.gates
 
 
-def _walk(circuit: Circuit, gates: list[Gate], start: int | None, lo: int, hi: int, forward: bool) -> set[int]:
-    """The gates with index in (lo, hi) reachable from `start` along wires, forward or back."""
-    seen: set[int] = set()
-    todo = [start] if start is not None and lo < start < hi else []
+def between(circuit: Circuit, gates: list[Gate], pattern: set[int], lo: int, hi: int,
+            forward: bool) -> set[int]:
+    """The gates outside `pattern` with index in (lo, hi) reachable from it along wires, in
+    circuit order (forward) or against it: what depends on the pattern there, or what it
+    depends on."""
     step = circuit.successor if forward else circuit.predecessor
+    todo = [i for i in pattern if lo <= i <= hi]
+    seen: set[int] = set()
     while todo:
         i = todo.pop()
-        if i in seen:
-            continue
-        seen.add(i)
         for slot in range(len(gates[i].qubits)):
             j = step(i, slot)
-            if j is not None and lo < j < hi and j not in seen:
+            if j is not None and lo < j < hi and j not in pattern and j not in seen:
+                seen.add(j)
                 todo.append(j)
     return seen
 
@@ -94,12 +95,9 @@ def shared_control_pairs(circuit: Circuit) -> list[SharedControlPair]:
         if x2 is None or x2.controls != x1.controls or x2.target == x1.target \
                 or x2.core - x1.core > MAX_SPAN:
             continue
-        lo, hi = x1.core, x2.core
-        after = _walk(circuit, gates, circuit.successor(
-            x1.last, gates[x1.last].qubits.index(x1.target)), lo, hi, True)
-        before = _walk(circuit, gates, circuit.predecessor(
-            x2.first, gates[x2.first].qubits.index(x2.target)), lo, hi, False)
-        if x2.first in after or after & before or set(x1.gates) & before:
+        pattern = set(x1.gates + x2.gates)
+        before = between(circuit, gates, pattern, x1.core, x2.core, False)
+        if before & between(circuit, gates, pattern, x1.core, x2.core, True):
             continue
         pairs.append(SharedControlPair(x1, x2, tuple(sorted(before))))
     return pairs
@@ -130,4 +128,4 @@ def merge_shared_controls(circuit: Circuit, merges: Sequence[tuple[SharedControl
     return rebuild(circuit, gates, emit, skip)
 
 
-__all__ = ["SharedControlPair", "shared_control_pairs", "merge_shared_controls"]
+__all__ = ["SharedControlPair", "shared_control_pairs", "merge_shared_controls", "between"]

@@ -88,8 +88,7 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
 
     Works on the circuit with its decomposed CCZs folded back (recognize_ccz; carries are
     found with h h written between ccz gates that share their h, split_shared_hadamards);
-    passes over the sites in
-    circuit order, trying each alternative there and taking the cheapest when it lowers the
+    passes over the sites in circuit order, trying each alternative there and taking the cheapest when it lowers the
     cost, the sites found again after each rewrite, until a pass takes none or `timeout`
     seconds are spent (a preprocessor run is not started when the last one would not fit).
     `start`: the preprocessed input when the caller has it (the cost to beat). Skipped
@@ -139,11 +138,9 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
                 report.merged += kind == "merge"
                 report.carries += carries
                 taken = True
-                sites = _sites(current)
-                # Go on after the rewritten stretch (it now starts at about `position`).
+                sites = _sites(current)  # go on after the rewritten stretch (about `position`)
         if not taken:
             break
-        sites = _sites(current)
     report.seconds = time.monotonic() - t0
     return best, report
 
