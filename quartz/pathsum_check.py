@@ -4,8 +4,10 @@ universal quantum circuits", QPL 2018) for circuits of h, x, cx, ccx and phase g
 A circuit maps a basis state ``|x>`` to ``2^{-h/2} sum_y e^{i P(x,y)} |f(x,y)>``, where every h gate
 adds a path variable y, f is a vector of Boolean polynomials (XORs of AND-monomials) and P is a
 real multilinear polynomial taken mod 2 pi. Both are canonical: two such P are equal mod 2 pi
-exactly when their monomial coefficients are. To prove a == b the sum of b^-1 a is built gate
-by gate, and path variables that have left the state f are summed out by three exact rules:
+exactly when their monomial coefficients are. To prove a == b the sum of a b^-1 is built gate
+by gate from both ends (a's gates on the output side, b's inverses on the input side, where an
+h renames the input bit it acts on to a path variable), or that of b^-1 a from the input side
+only, and path variables that have left the state f are summed out by three exact rules:
 
 * elim: y appears nowhere: the sum over y is a factor 2;
 * hh: y appears only as pi*y*Q: the sum is 2*[Q = 0], so a path variable z with Q = z + Q'
@@ -62,17 +64,26 @@ MAX_LIFT_TERMS = 200_000
 
 
 # The (deferral limit, order) pairs tried: PathSum's `defer`, and order 0 = the sum of
-# b^-1 a, 1 = of b a^-1. Deferring substitutions by polynomials of more than 16 monomials in
-# b^-1 a proves each Nam circuit of more than 10 qubits equal to its preprocessed form (but
-# mod_adder_1024, which no pair reduces), and is the fastest on most (csum_mux_9: 0.02 s, eager
-# 1.2 s); eager (the multipliers' best), deferring all non-trivial ones, and the sums of
-# b a^-1 follow. Which one reduces fast depends on the pair (ham15-high against a 60 s
-# optimized form: (1, 0) in 0.3 s, (16, 1) still running after 15 s), so they share the time
-# in rounds: each gets FIRST_SLICE seconds plus SLICE_PER_GATE per gate of the two circuits
-# (ham15-high: 2.5 s, more than (16, 0) takes to prove it equal to one of its 60 s outputs);
-# those that ran out of time (rather than failing) get SLICE_GROWTH times more in the next
-# round, until one reduces or the deadline passes.
-ATTEMPTS = ((16, 0), (None, 0), (1, 0), (None, 1), (16, 1), (1, 1))
+# b^-1 a, 1 = of b a^-1 (each built from the input side to the output), 2 = of a b^-1 and
+# 3 = of b a^-1 built from both ends at once (_miter). The miters go first: where a and b
+# agree (an optimizer's output and its input do, gate for gate, away from its rewrites)
+# their gates cancel as they are added, so the sum stays near the identity and small;
+# mod_adder_1024 against its 60 s optimized form: 0.2 s, which no one-sided sum proves in
+# 60 s (their phase polynomials grow past 10^5 terms on its carry bits). They defer too
+# (eager, a T can land on a carry's parity before its partner from the other side and
+# expand past MAX_LIFT_TERMS: ham15-high against a 60 s output, proven only by (16, 3)),
+# and b a^-1 comes first (faster on the multipliers, the only one on that output). Deferring
+# substitutions by polynomials of more than 16 monomials in b^-1 a proves each Nam circuit
+# of more than 10 qubits but mod_adder_1024 equal to its preprocessed form and is the
+# fastest one-sided sum on most (csum_mux_9: 0.02 s, eager 1.2 s); eager (the multipliers'
+# best), deferring all non-trivial ones, and the sums of b a^-1 follow. Which one reduces
+# fast depends on the pair (ham15-high against a 60 s optimized form: (1, 0) in 0.3 s,
+# (16, 1) still running after 15 s), so they share the time in rounds: each gets
+# FIRST_SLICE seconds plus SLICE_PER_GATE per gate of the two circuits (ham15-high: 2.5 s,
+# more than (16, 0) takes to prove it equal to one of its 60 s outputs); those that ran
+# out of time (rather than failing) get SLICE_GROWTH times more in the next round, until
+# one reduces or the deadline passes.
+ATTEMPTS = ((16, 3), (16, 2), (16, 0), (None, 0), (1, 0), (None, 1), (16, 1), (1, 1))
 FIRST_SLICE = 0.1
 SLICE_PER_GATE = 3e-4
 SLICE_GROWTH = 4.0
@@ -165,6 +176,7 @@ class PathSum:
         self.hadamards = 0            # factors 1/sqrt(2)
         self.sqrt2_gained = 0         # factors sqrt(2) from the rules
         self.pending: set[int] = set()  # path variables out of f but not yet summed out
+        self.gone: set[int] = set()     # path variables summed out or substituted away
 
     def _check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -332,13 +344,107 @@ class PathSum:
     def add_global(self, c) -> None:
         self.const = _add(self.const, c)
 
+    # ----- gates on the input side (the sum as an operator, multiplied on the right) -------
+    # Variables 0..n-1 are the input bits. A gate g applied on the right (U -> U g) changes
+    # what they stand for: a classical g substitutes them (cx: x_t -> x_t + x_c), a phase gate
+    # adds its phase in them, and h renames the old x_q to a path variable z, with phase
+    # pi*z*x_q for the new x_q.
+    def in_x(self, q: int) -> None:
+        self._substitute_input(q, {_ONE})
+
+    def in_cx(self, c: int, t: int) -> None:
+        self._substitute_input(t, {frozenset((c,))})
+
+    def in_ccx(self, a: int, b: int, t: int) -> None:
+        self._substitute_input(t, {frozenset((a, b))})
+
+    def in_swap(self, a: int, b: int) -> None:
+        for c, t in ((a, b), (b, a), (a, b)):
+            self.in_cx(c, t)
+
+    def in_phase_on(self, c, *qubits: int) -> None:
+        """Multiply by e^{i c} on the right where all input `qubits` are 1."""
+        self._add_parity(c, {frozenset(qubits)})
+
+    def in_h(self, q: int) -> None:
+        z = self.next_var
+        self.next_var += 1
+        self._rename(q, z)
+        self._add_term(frozenset((q, z)), PI)
+        self.hadamards += 1
+        if self.in_f[z] == 0:
+            self._reduce({z})
+
+    def _rename(self, q: int, z: int) -> None:
+        """Variable q becomes the new variable z everywhere (q then appears nowhere)."""
+        old, new = frozenset((q,)), frozenset((z,))
+
+        def moved(m: frozenset) -> frozenset:
+            return (m - old) | new if q in m else m
+
+        for key in list(self.pocc.pop(q, ())):
+            c = self.parities.pop(key)
+            for v in frozenset().union(*key):
+                if v != q:
+                    self.pocc[v].discard(key)
+            self._add_parity(c, {moved(m) for m in key})
+        for mono in list(self.occ.pop(q, ())):
+            c = self.phase.pop(mono)
+            for v in mono:
+                if v != q:
+                    self.occ[v].discard(mono)
+            self._add_term(moved(mono), c)
+        for qb in range(self.n):
+            if any(q in m for m in self.f[qb]):
+                self.f[qb] = {moved(m) for m in self.f[qb]}
+        self.in_f[z] = self.in_f.pop(q, 0)
+
+    def _substitute_input(self, t: int, poly: set) -> None:
+        """Replace input variable x_t by x_t + poly (a XOR of monomials of other inputs)."""
+        self._check_time()
+        one = frozenset((t,))
+        # Everything with x_t is taken out first: what is added back can meet terms not yet
+        # taken out.
+        keys = [(key, self.parities.pop(key)) for key in self.pocc.pop(t, ())]
+        for key, _ in keys:
+            for v in frozenset().union(*key):
+                if v != t:
+                    self.pocc[v].discard(key)
+        monos = [(mono, self.phase.pop(mono)) for mono in self.occ.pop(t, ())]
+        for mono, _ in monos:
+            for v in mono:
+                if v != t:
+                    self.occ[v].discard(mono)
+        for key, c in keys:  # a parity stays a parity under the substitution
+            new = set(key)
+            for m in key:
+                if t in m:
+                    for p in poly:
+                        new ^= {(m - one) | p}
+            self._add_parity(c, new)
+        for mono, c in monos:
+            self._add_lifted(c, [one, *poly], mono - one)
+        freed: set = set()
+        for qb in range(self.n):
+            hits = [m for m in self.f[qb] if t in m]
+            if not hits:
+                continue
+            delta: set = set()
+            for m in hits:
+                for p in poly:
+                    delta ^= {(m - one) | p}
+            for m in delta:
+                self._toggle(qb, m, freed)
+        self._reduce(freed)
+
     # ----- reduction -------------------------------------------------------------------
     def _reduce(self, freed) -> None:
         if not freed:
             return
         progress = False
         for y in sorted(freed, reverse=True):
-            if self.in_f[y] == 0:
+            # (an hh rule for an earlier y can substitute a later one away)
+            if y not in self.gone and self.in_f[y] == 0:
                 if self._sum_out(y):
                     progress = True
                 else:
@@ -422,6 +528,7 @@ class PathSum:
             self.sqrt2_gained += 1
         self.pending.discard(y)
         self.deferred.discard(y)
+        self.gone.add(y)
 
     def _drop(self, y: int) -> None:
         self._lift(y)
@@ -461,6 +568,7 @@ class PathSum:
             self.pending.update(v for v in freed if self.in_f[v] == 0)
         self.pending.discard(z)
         self.deferred.discard(z)
+        self.gone.add(z)
 
     def _reduce_cheapest_first(self) -> None:
         """Sum out the pending variables, always the one whose rule costs least right now."""
@@ -520,60 +628,64 @@ def _qubit_indices(qc) -> dict:
     return {q: i for i, q in enumerate(qc.qubits)}
 
 
-def _apply(ps: PathSum, name: str, qs: list[int], params) -> None:
-    """Apply one Qiskit gate to the path sum; _GiveUp for gates outside the supported set."""
+def _ops(name: str, qs: list[int], params) -> list[tuple]:
+    """One Qiskit gate as primitive steps in circuit order: ("x", q), ("cx", c, t),
+    ("ccx", a, b, t), ("swap", a, b), ("h", q), ("phase", c, *qubits), ("global", c);
+    _GiveUp for gates outside the supported set."""
     if name in ("id", "barrier", "delay"):
-        return
+        return []
     x = [float(p) for p in params]  # radians; rz-type global phases need them unreduced
-    if name == "x":
-        ps.x(qs[0])
-    elif name == "cx":
-        ps.cx(qs[0], qs[1])
-    elif name == "ccx":
-        ps.ccx(qs[0], qs[1], qs[2])
-    elif name == "swap":
-        ps.swap(qs[0], qs[1])
-    elif name == "h":
-        ps.h(qs[0])
-    elif name in ("z", "s", "sdg", "t", "tdg"):
-        ps.phase_on({"z": PI, "s": HALF_PI, "sdg": MOD - HALF_PI, "t": PI >> 2,
-                     "tdg": MOD - (PI >> 2)}[name], qs[0])
-    elif name in ("p", "u1"):
-        ps.phase_on(_angle(x[0]), qs[0])
-    elif name == "rz":  # diag(e^{-it/2}, e^{it/2})
-        ps.add_global(_angle(-x[0] / 2))
-        ps.phase_on(_angle(x[0]), qs[0])
-    elif name == "y":  # Y = i X Z
-        ps.phase_on(PI, qs[0])
-        ps.x(qs[0])
-        ps.add_global(HALF_PI)
-    elif name in ("rx", "sx", "sxdg"):  # rx(t) = h rz(t) h; sx = e^{i pi/4} rx(pi/2)
+    if name in ("x", "cx", "ccx", "swap", "h"):
+        return [(name, *qs)]
+    if name in ("z", "s", "sdg", "t", "tdg"):
+        return [("phase", {"z": PI, "s": HALF_PI, "sdg": MOD - HALF_PI, "t": PI >> 2,
+                           "tdg": MOD - (PI >> 2)}[name], qs[0])]
+    if name in ("p", "u1"):
+        return [("phase", _angle(x[0]), qs[0])]
+    if name == "rz":  # diag(e^{-it/2}, e^{it/2})
+        return [("global", _angle(-x[0] / 2)), ("phase", _angle(x[0]), qs[0])]
+    if name == "y":  # Y = i X Z
+        return [("phase", PI, qs[0]), ("x", qs[0]), ("global", HALF_PI)]
+    if name in ("rx", "sx", "sxdg"):  # rx(t) = h rz(t) h; sx = e^{i pi/4} rx(pi/2)
+        steps = []
         if name != "rx":
             sign = 1 if name == "sx" else -1
             x = [sign * math.pi / 2]
-            ps.add_global(_angle(sign * math.pi / 4))
-        ps.h(qs[0])
-        _apply(ps, "rz", qs, x)
-        ps.h(qs[0])
-    elif name == "ry":  # ry(t) = s rx(t) sdg as matrices: sdg acts first
-        for g, p in (("sdg", []), ("rx", x), ("s", [])):
-            _apply(ps, g, qs, p)
-    elif name == "cz":
-        ps.phase_on(PI, qs[0], qs[1])
-    elif name == "ccz":
-        ps.phase_on(PI, qs[0], qs[1], qs[2])
-    elif name in ("cp", "cu1"):
-        ps.phase_on(_angle(x[0]), qs[0], qs[1])
-    elif name == "crz":  # controlled diag(e^{-it/2}, e^{it/2})
-        ps.phase_on(_angle(-x[0] / 2), qs[0])
-        ps.phase_on(_angle(x[0]), qs[0], qs[1])
-    elif name == "rzz":  # e^{-it/2} e^{it [a xor b]}
-        ps.add_global(_angle(-x[0] / 2))
-        ps.phase_on(_angle(x[0]), qs[0])
-        ps.phase_on(_angle(x[0]), qs[1])
-        ps.phase_on(_angle(-2 * x[0]), qs[0], qs[1])
-    else:
-        raise _GiveUp(f"gate {name!r} is not supported")
+            steps.append(("global", _angle(sign * math.pi / 4)))
+        return steps + [("h", qs[0]), *_ops("rz", qs, x), ("h", qs[0])]
+    if name == "ry":  # ry(t) = s rx(t) sdg as matrices: sdg acts first
+        return [*_ops("sdg", qs, []), *_ops("rx", qs, x), *_ops("s", qs, [])]
+    if name == "cz":
+        return [("phase", PI, qs[0], qs[1])]
+    if name == "ccz":
+        return [("phase", PI, qs[0], qs[1], qs[2])]
+    if name in ("cp", "cu1"):
+        return [("phase", _angle(x[0]), qs[0], qs[1])]
+    if name == "crz":  # controlled diag(e^{-it/2}, e^{it/2})
+        return [("phase", _angle(-x[0] / 2), qs[0]), ("phase", _angle(x[0]), qs[0], qs[1])]
+    if name == "rzz":  # e^{-it/2} e^{it [a xor b]}
+        return [("global", _angle(-x[0] / 2)), ("phase", _angle(x[0]), qs[0]),
+                ("phase", _angle(x[0]), qs[1]), ("phase", _angle(-2 * x[0]), qs[0], qs[1])]
+    raise _GiveUp(f"gate {name!r} is not supported")
+
+
+def _apply(ps: PathSum, name: str, qs: list[int], params) -> None:
+    """Apply one Qiskit gate to the output side of the path sum (U -> g U)."""
+    _apply_steps(ps, _ops(name, qs, params), "")
+
+
+def _apply_input(ps: PathSum, name: str, qs: list[int], params) -> None:
+    """Apply one Qiskit gate to the input side of the path sum (U -> U g): its steps in
+    reverse order, the last one multiplied first."""
+    _apply_steps(ps, reversed(_ops(name, qs, params)), "in_")
+
+
+def _apply_steps(ps: PathSum, steps, side: str) -> None:
+    for kind, *args in steps:
+        if kind == "global":
+            ps.add_global(*args)
+        else:
+            getattr(ps, side + ("phase_on" if kind == "phase" else kind))(*args)
 
 
 def _reduced_phase(first, second, deadline: float | None, defer: int | None = None):
@@ -584,19 +696,47 @@ def _reduced_phase(first, second, deadline: float | None, defer: int | None = No
 
 def _attempt(first, second, deadline: float | None, defer: int | None):
     """(c, out_of_time): the phase as in _reduced_phase, and whether the deadline cut it short."""
-    ps = PathSum(first.num_qubits, defer)
+    steps = [(_apply, inst, _qubit_indices(qc)) for qc in (first, second) for inst in qc.data]
+    return _summed(first.num_qubits, defer, deadline,
+                   [first.global_phase, second.global_phase], steps)
+
+
+def _miter(a, b, deadline: float | None, defer: int | None):
+    """(c, out_of_time) as _attempt, for the sum of a b^-1 built from both ends: a's gates on
+    the output side and b^-1's on the input side (b's gates in b's order), taken in
+    proportion, so that where a and b agree their gates meet and cancel while the sum is
+    still near the identity."""
+    inv_b = b.inverse()  # its data: the inverses of b's gates, the last gate's first
+    left = [(_apply, inst, _qubit_indices(a)) for inst in a.data]
+    right = [(_apply_input, inst, _qubit_indices(inv_b)) for inst in reversed(inv_b.data)]
+    steps = []
+    i = j = 0
+    while i < len(left) or j < len(right):
+        if j >= len(right) or (i < len(left) and i * len(right) <= j * len(left)):
+            steps.append(left[i])
+            i += 1
+        else:
+            steps.append(right[j])
+            j += 1
+    return _summed(a.num_qubits, defer, deadline, [a.global_phase, inv_b.global_phase], steps)
+
+
+def _summed(n: int, defer: int | None, deadline: float | None, phases: list, steps: list):
+    """(c, out_of_time): the phase of the path sum of `steps` ((side, instruction, qubit
+    index) with side _apply or _apply_input) and the global `phases`, when it reduces to
+    e^{ic} I."""
+    ps = PathSum(n, defer)
     ps.deadline = deadline
     try:
-        for qc in (first, second):
-            ps.add_global(_angle(float(qc.global_phase)))
-            index = _qubit_indices(qc)
-            for i, inst in enumerate(qc.data):
-                op = inst.operation
-                if getattr(op, "condition", None) is not None:
-                    return None, False
-                _apply(ps, op.name, [index[q] for q in inst.qubits], op.params)
-                if i % 256 == 255:
-                    ps._check_time()
+        for phase in phases:
+            ps.add_global(_angle(float(phase)))
+        for k, (side, inst, index) in enumerate(steps):
+            op = inst.operation
+            if getattr(op, "condition", None) is not None:
+                return None, False
+            side(ps, op.name, [index[q] for q in inst.qubits], op.params)
+            if k % 256 == 255:
+                ps._check_time()
         c = ps.finish()
     except _OutOfTime:
         return None, True
@@ -608,9 +748,10 @@ def _attempt(first, second, deadline: float | None, defer: int | None):
 def path_sum_phase(a, b, deadline: float | None = None):
     """The global phase c (radians) with a = e^{ic} b as proven by path sums, or None.
 
-    The order in which the rules substitute decides whether a sum reduces (and how large it
-    grows), so the sums of b^-1 a and of b a^-1 (a^-1 = e^{-ic} b^-1) are tried with the
-    deferral limits of ATTEMPTS, sharing the time in rounds of growing slices (FIRST_SLICE,
+    The order in which gates are added and the rules substitute decides whether a sum
+    reduces (and how large it grows), so the sums of a b^-1 and b a^-1 built from both ends,
+    then those of b^-1 a and b a^-1 (a^-1 = e^{-ic} b^-1) with the deferral limits of
+    ATTEMPTS, are tried sharing the time in rounds of growing slices (FIRST_SLICE,
     SLICE_PER_GATE, SLICE_GROWTH), until one reduces or `deadline` passes.
     """
     if a.num_qubits != b.num_qubits or a.num_clbits or b.num_clbits:
@@ -627,9 +768,14 @@ def path_sum_phase(a, b, deadline: float | None = None):
             limit = now + seconds if deadline is None else min(deadline, now + seconds)
             if order == 0:
                 c, late = _attempt(a, inv_b, limit, defer)
-            else:
+            elif order == 1:
                 c, late = _attempt(inv_a, b, limit, defer)
-                c = None if c is None else (-c) % TWO_PI
+            elif order == 2:
+                c, late = _miter(a, b, limit, defer)
+            else:
+                c, late = _miter(b, a, limit, defer)
+            if c is not None and order in (1, 3):
+                c = (-c) % TWO_PI  # the phase of b against a
             if c is not None:
                 return c
             if late:
