@@ -11,7 +11,8 @@ MODULES = ["quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.q
            "quartz.errors", "quartz.io_utils", "quartz.gatesets", "quartz.gatesets.gate_set",
            "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.qcec_check",
            "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits", "quartz.segments",
-           "quartz.qiskit_init"]
+           "quartz.qiskit_init", "quartz.search.shared_controls", "quartz.search.shared_target",
+           "quartz.search.majority"]
 
 
 @pytest.mark.parametrize("name", MODULES)

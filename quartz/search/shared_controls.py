@@ -26,7 +26,7 @@ controls").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from quartz.circuit import Circuit, Gate
 from quartz.search.preprocess.relative_phase import Toffoli, find_toffolis, rebuild
@@ -38,10 +38,9 @@ MAX_SPAN = 256
 
 
 @dataclass(frozen=True)
-class SharedControlPair:
-    """Two Toffolis with the same controls, the second next after the first on both controls,
-    with no chain of gates from the first to the second; `hoist`: the gates between them in
-    circuit order that lead to the second (they go before the merged Toffoli)."""
+class ToffoliPair:
+    """Two Toffolis that one merge rewrites; `hoist`: the gates between them in circuit order
+    that lead to the second (they go before the merged Toffoli)."""
 
     first: Toffoli
     second: Toffoli
@@ -51,6 +50,12 @@ class SharedControlPair:
     def gates(self) -> tuple[int, ...]:
         """The circuit gate indices both Toffolis consist of."""
         return self.first.gates + self.second.gates
+
+
+@dataclass(frozen=True)
+class SharedControlPair(ToffoliPair):
+    """Two Toffolis with the same controls, the second next after the first on both controls,
+    with no chain of gates from the first to the second."""
 
 
 def between(circuit: Circuit, gates: list[Gate], pattern: set[int], lo: int, hi: int,
@@ -95,37 +100,63 @@ def shared_control_pairs(circuit: Circuit) -> list[SharedControlPair]:
         if x2 is None or x2.controls != x1.controls or x2.target == x1.target \
                 or x2.core - x1.core > MAX_SPAN:
             continue
-        pattern = set(x1.gates + x2.gates)
-        before = between(circuit, gates, pattern, x1.core, x2.core, False)
-        if before & between(circuit, gates, pattern, x1.core, x2.core, True):
-            continue
-        pairs.append(SharedControlPair(x1, x2, tuple(sorted(before))))
+        hoist = hoistable(circuit, gates, x1, x2)
+        if hoist is not None:
+            pairs.append(SharedControlPair(x1, x2, hoist))
     return pairs
+
+
+def hoistable(circuit: Circuit, gates: list[Gate], x1: Toffoli, x2: Toffoli
+              ) -> tuple[int, ...] | None:
+    """The gates between Toffolis x1 and x2 that lead to x2 (they can move before x1), or
+    None when a chain of gates leads from x1 to x2."""
+    pattern = set(x1.gates + x2.gates)
+    before = between(circuit, gates, pattern, x1.core, x2.core, False)
+    if before & between(circuit, gates, pattern, x1.core, x2.core, True):
+        return None
+    return tuple(sorted(before))
 
 
 def merge_shared_controls(circuit: Circuit, merges: Sequence[tuple[SharedControlPair, int]]) -> Circuit:
     """`circuit` with each (pair, keep) merged into one Toffoli between two cx gates: keep 0
     keeps the first Toffoli's target, 1 the second's. Exact, global phase kept; the pairs
     must come from shared_control_pairs(circuit) and must not share a gate."""
+    def choose(pair: SharedControlPair, keep: int) -> tuple[Toffoli, tuple[int, int]]:
+        x, other = (pair.first, pair.second) if keep == 0 else (pair.second, pair.first)
+        return x, (x.target, other.target)
+
+    return merge_toffoli_pairs(circuit, merges, choose, "merge_shared_controls",
+                               "the first Toffoli's target")
+
+
+P = TypeVar("P", bound=ToffoliPair)
+
+
+def merge_toffoli_pairs(circuit: Circuit, merges: Sequence[tuple[P, int]],
+                        choose: Callable[[P, int], tuple[Toffoli, tuple[int, int]]],
+                        caller: str, keep_zero: str) -> Circuit:
+    """`circuit` with each (pair, keep) written as its hoisted gates, then cx, the Toffoli and
+    cx again, where choose(pair, keep) gives the Toffoli kept and the cx's (control, target)."""
     gates = list(circuit)
     emit: dict[int, list[tuple[str, tuple[int, ...], tuple[Any, ...]]]] = {}
     skip: set[int] = set()
     for pair, keep in merges:
         if keep not in (0, 1):
-            raise ValueError(f"keep must be 0 (the first Toffoli's target) or 1, got {keep!r}")
+            raise ValueError(f"keep must be 0 ({keep_zero}) or 1, got {keep!r}")
         if skip.intersection(pair.gates + pair.hoist):
-            raise ValueError("merge_shared_controls: two merges share a gate")
-        x, other = (pair.first, pair.second) if keep == 0 else (pair.second, pair.first)
+            raise ValueError(f"{caller}: two merges share a gate")
+        x, (control, target) = choose(pair, keep)
         core = gates[x.core]
         if core.name == "ccx":
             body = [("ccx", core.qubits, ())]
         else:
             body = [("h", (x.target,), ()), ("ccz", core.qubits, ()), ("h", (x.target,), ())]
-        link = ("cx", (x.target, other.target), ())
+        link = ("cx", (control, target), ())
         hoisted = [(gates[i].name, gates[i].qubits, gates[i].params) for i in pair.hoist]
         emit[pair.first.core] = [*hoisted, link, *body, link]
         skip.update(pair.gates + pair.hoist)
     return rebuild(circuit, gates, emit, skip)
 
 
-__all__ = ["SharedControlPair", "shared_control_pairs", "merge_shared_controls", "between"]
+__all__ = ["ToffoliPair", "SharedControlPair", "shared_control_pairs", "merge_shared_controls", "between",
+           "merge_toffoli_pairs", "hoistable"]

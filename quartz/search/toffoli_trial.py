@@ -1,9 +1,10 @@
 """Toffoli-level rewrites chosen by trial: each one kept only when the preprocessed circuit
 gets cheaper.
 
-Two exact rewrites of Toffoli circuits change how many Toffolis there are, which the gate-level
+Exact rewrites of Toffoli circuits change how many Toffolis there are, which the gate-level
 search cannot see once they are decomposed: two Toffolis that share their controls merged
-into one between two cx gates (quartz.search.shared_controls), and an adder's carry,
+into one between two cx gates (quartz.search.shared_controls), two on the same target with one
+common control merged likewise (quartz.search.shared_target), and an adder's carry,
 ccx(a, b, t) cx(a, b) ccx(c, b, t), written as one Toffoli and six cx (quartz.search.majority;
 also its mirror image, the uncompute, and both at once). Whether a rewrite pays depends on what
 the preprocessor then makes of the whole circuit (relative-phase pairs, h cancellation,
@@ -22,6 +23,7 @@ from typing import Any, Callable
 from quartz.circuit import Circuit
 from quartz.search.majority import majority_sites, rewrite_majorities, split_shared_hadamards
 from quartz.search.shared_controls import merge_shared_controls, shared_control_pairs
+from quartz.search.shared_target import merge_shared_targets, shared_target_pairs
 
 
 @dataclass
@@ -61,6 +63,9 @@ def _sites(current: Circuit) -> list[_Site]:
     for p in shared_control_pairs(current):
         out.append((p.first.core, "merge",
                     [(partial(merge_shared_controls, current, [(p, k)]), 0) for k in (0, 1)]))
+    for q in shared_target_pairs(current):
+        out.append((q.first.core, "merge",
+                    [(partial(merge_shared_targets, current, [(q, k)]), 0) for k in (0, 1)]))
     # Carries are looked for with h h written between ccz gates that share their h (the
     # pairing of Toffolis that the preprocessor picks can differ with them, so only the
     # carry rewrites start from that form).
