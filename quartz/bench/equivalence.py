@@ -2,9 +2,9 @@
 on few qubits.
 
 No check uses quartz's own simulator, verifier or optimizer, and all compare global phase:
-quartz.pathsum_check proves equality by reducing the path sum of b^-1 a to the identity (fast
-and exact on h/cx/phase circuits such as gf2^32_mult, where QCEC gives no answer; a sum that
-does not reduce proves nothing); quartz.qcec_check writes each circuit's global phase as
+quartz.pathsum_check proves equality by reducing the path sum of a b^-1 (built from both ends)
+or of b^-1 a to the identity (fast and exact on h/cx/phase circuits such as gf2^32_mult, where
+QCEC gives no answer; a sum that does not reduce proves nothing); quartz.qcec_check writes each circuit's global phase as
 gates, proves proportionality with QCEC's ZX checker and reads the scalar off decision-diagram simulations of
 basis states, with QCEC's alternating checker as the fallback. Both always run. The verdict is
 "not_equivalent" when any check found a difference (a global phase included), "equivalent"
