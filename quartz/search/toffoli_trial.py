@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from quartz.circuit import Circuit
 from quartz.search.majority import majority_sites, rewrite_majorities, split_shared_hadamards
+from quartz.search.preprocess.relative_phase import Toffoli
 from quartz.search.shared_controls import merge_shared_controls, shared_control_pairs
 from quartz.search.shared_target import merge_shared_targets, shared_target_pairs
 
@@ -40,21 +41,32 @@ class ToffoliTrialReport:
     start_cost: float = 0.0
     cost: float = 0.0
     skipped: bool = False  # too large for its time: no site was looked for
+    hopeless: int = 0  # sites not tried again: they raised the cost by HOPELESS_MARGIN or more
     rewritten: Circuit | None = None  # the Toffoli-level circuit before its preprocessing
 
     def as_dict(self) -> dict[str, Any]:
         return dict(sites=self.sites, carry_sites=self.carry_sites, merged=self.merged,
                     carries=self.carries, evaluations=self.evaluations,
                     seconds=round(self.seconds, 3), start_cost=self.start_cost, cost=self.cost,
-                    skipped=self.skipped)
+                    skipped=self.skipped, hopeless=self.hopeless)
 
 
 # A generous bound on the time finding the sites takes per gate (measured: about 3 us); the
 # trial is skipped when the scan alone would not fit its time.
 SCAN_SECONDS_PER_GATE = 1e-5
 
-# (position in the circuit, kind, the rewrites to try there: (circuit maker, carries rewritten))
-_Site = tuple[int, str, list[tuple[Callable[[], Circuit], int]]]
+# A site whose best rewrite raised the preprocessed cost by this much or more is not tried
+# again in later passes (ham15-high: its 18 same-target merges each cost 15-21 gates, and
+# trying them again after every pass took 6 s of a 60 s budget for nothing).
+HOPELESS_MARGIN = 8.0
+
+# (position in the circuit, kind, the rewrites to try there: (circuit maker, carries
+# rewritten), what the site rewrites: its kind and the wires of its Toffolis)
+_Site = tuple[int, str, list[tuple[Callable[[], Circuit], int]], tuple[Any, ...]]
+
+
+def _wires(*toffolis: Toffoli) -> tuple[Any, ...]:
+    return tuple((x.target, tuple(sorted(x.controls))) for x in toffolis)
 
 
 def _sites(current: Circuit) -> list[_Site]:
@@ -62,10 +74,12 @@ def _sites(current: Circuit) -> list[_Site]:
     out: list[_Site] = []
     for p in shared_control_pairs(current):
         out.append((p.first.core, "merge",
-                    [(partial(merge_shared_controls, current, [(p, k)]), 0) for k in (0, 1)]))
+                    [(partial(merge_shared_controls, current, [(p, k)]), 0) for k in (0, 1)],
+                    ("controls", *_wires(p.first, p.second))))
     for q in shared_target_pairs(current):
         out.append((q.first.core, "merge",
-                    [(partial(merge_shared_targets, current, [(q, k)]), 0) for k in (0, 1)]))
+                    [(partial(merge_shared_targets, current, [(q, k)]), 0) for k in (0, 1)],
+                    ("target", *_wires(q.first, q.second))))
     # Carries are looked for with h h written between ccz gates that share their h (the
     # pairing of Toffolis that the preprocessor picks can differ with them, so only the
     # carry rewrites start from that form).
@@ -80,8 +94,20 @@ def _sites(current: Circuit) -> list[_Site]:
                            and not set(m.gates + m.hoist) & set(s.gates + s.hoist)), None)
             if mirror is not None:
                 tries.append((partial(rewrite_majorities, split, [s, mirror]), 2))
-        out.append((s.position, "carry", tries))
+        out.append((s.position, "carry", tries, ("carry", s.a, s.b, s.c, s.t, s.inverse)))
     out.sort(key=lambda x: x[0])
+    return out
+
+
+def _signatures(sites: list[_Site]) -> list[tuple[Any, ...]]:
+    """Each site's identity across rescans: what it rewrites, and which one of the sites that
+    rewrite the same wires it is, in circuit order."""
+    seen: dict[tuple[Any, ...], int] = {}
+    out = []
+    for site in sites:
+        n = seen.get(site[3], 0)
+        seen[site[3]] = n + 1
+        out.append((*site[3], n))
     return out
 
 
@@ -95,7 +121,8 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
     found with h h written between ccz gates that share their h, split_shared_hadamards);
     passes over the sites in circuit order, trying each alternative there and taking the cheapest when it lowers the
     cost, the sites found again after each rewrite, until a pass takes none or `timeout`
-    seconds are spent (a preprocessor run is not started when the last one would not fit).
+    seconds are spent (a preprocessor run is not started when the last one would not fit);
+    a site whose best rewrite raised the cost by HOPELESS_MARGIN or more is not tried again.
     `start`: the preprocessed input when the caller has it (the cost to beat). Skipped
     (report.skipped) when `timeout` is under SCAN_SECONDS_PER_GATE per gate. Exact: every
     candidate is the input rewritten by identities, then preprocessed.
@@ -116,13 +143,15 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
     report.carry_sites = len(sites) - report.sites
     last = 0.0  # seconds of the last preprocessor run
     out_of_time = False
+    hopeless: set[tuple[Any, ...]] = set()  # sites that lost by HOPELESS_MARGIN or more
     while sites and not out_of_time:
         taken, position = False, -1
         while True:
-            todo = [s for s in sites if s[0] > position]
+            signed = zip(sites, _signatures(sites))
+            todo = [(s, sig) for s, sig in signed if s[0] > position and sig not in hopeless]
             if not todo:
                 break
-            position, kind, tries = todo[0]
+            (position, kind, tries, _), signature = todo[0]
             scored: list[tuple[float, int, Circuit, Circuit, int]] = []
             for make, carries in tries:
                 if time.monotonic() + last > deadline:
@@ -144,6 +173,9 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
                 report.carries += carries
                 taken = True
                 sites = _sites(current)  # go on after the rewritten stretch (about `position`)
+            elif cost >= report.cost + HOPELESS_MARGIN:
+                hopeless.add(signature)
+                report.hopeless += 1
         if not taken:
             break
     report.seconds = time.monotonic() - t0

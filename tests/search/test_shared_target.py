@@ -117,3 +117,13 @@ def test_the_trial_keeps_a_merge_that_pays(name, fewer):
     assert rep.merged >= 1 and len(best) == rep.cost <= len(start) - fewer
     chk = check_equivalent(c, best, timeout=60)
     assert chk.ok is True, chk.detail
+
+
+def test_sites_that_lose_by_a_wide_margin_are_not_tried_again():
+    # ham15-med: 6 sites, 12 evaluations in the first pass, which keeps one merge; 4 sites
+    # raised the cost by HOPELESS_MARGIN or more, so the second pass tries one site (2
+    # evaluations; it tried 5 sites, 10 evaluations, before).
+    c = quartz.load(str(SHARED / "nam" / "ham15-med.qasm"))
+    best, rep = search_toffoli_rewrites(c, "nam", timeout=60)
+    assert (rep.sites, rep.merged, rep.hopeless, rep.evaluations) == (6, 1, 4, 14)
+    assert rep.cost == len(best) == 599 and rep.as_dict()["hopeless"] == 4
