@@ -375,6 +375,22 @@ class PathSum:
         if self.in_f[z] == 0:
             self._reduce({z})
 
+    def _take_out(self, v: int) -> tuple[list, list]:
+        """Remove every lazy parity and phase monomial with variable v: ([(parity, c)],
+        [(monomial, c)]). All of them go before any is added back, since what is added back
+        can meet a term not yet taken out."""
+        keys = [(key, self.parities.pop(key)) for key in self.pocc.pop(v, ())]
+        for key, _ in keys:
+            for u in frozenset().union(*key):
+                if u != v:
+                    self.pocc[u].discard(key)
+        monos = [(mono, self.phase.pop(mono)) for mono in self.occ.pop(v, ())]
+        for mono, _ in monos:
+            for u in mono:
+                if u != v:
+                    self.occ[u].discard(mono)
+        return keys, monos
+
     def _rename(self, q: int, z: int) -> None:
         """Variable q becomes the new variable z everywhere (q then appears nowhere)."""
         old, new = frozenset((q,)), frozenset((z,))
@@ -382,17 +398,10 @@ class PathSum:
         def moved(m: frozenset) -> frozenset:
             return (m - old) | new if q in m else m
 
-        for key in list(self.pocc.pop(q, ())):
-            c = self.parities.pop(key)
-            for v in frozenset().union(*key):
-                if v != q:
-                    self.pocc[v].discard(key)
+        keys, monos = self._take_out(q)
+        for key, c in keys:
             self._add_parity(c, {moved(m) for m in key})
-        for mono in list(self.occ.pop(q, ())):
-            c = self.phase.pop(mono)
-            for v in mono:
-                if v != q:
-                    self.occ[v].discard(mono)
+        for mono, c in monos:
             self._add_term(moved(mono), c)
         for qb in range(self.n):
             if any(q in m for m in self.f[qb]):
@@ -403,18 +412,7 @@ class PathSum:
         """Replace input variable x_t by x_t + poly (a XOR of monomials of other inputs)."""
         self._check_time()
         one = frozenset((t,))
-        # Everything with x_t is taken out first: what is added back can meet terms not yet
-        # taken out.
-        keys = [(key, self.parities.pop(key)) for key in self.pocc.pop(t, ())]
-        for key, _ in keys:
-            for v in frozenset().union(*key):
-                if v != t:
-                    self.pocc[v].discard(key)
-        monos = [(mono, self.phase.pop(mono)) for mono in self.occ.pop(t, ())]
-        for mono, _ in monos:
-            for v in mono:
-                if v != t:
-                    self.occ[v].discard(mono)
+        keys, monos = self._take_out(t)
         for key, c in keys:  # a parity stays a parity under the substitution
             new = set(key)
             for m in key:

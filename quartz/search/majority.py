@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 from quartz.circuit import Circuit, Gate
 from quartz.search.preprocess.relative_phase import Toffoli, find_toffolis, rebuild
-from quartz.search.shared_controls import MAX_SPAN, between
+from quartz.search.shared_controls import MAX_SPAN, hoistable
 
 @dataclass(frozen=True)
 class MajoritySite:
@@ -130,11 +130,10 @@ def _site_at(circuit: Circuit, gates: list[Gate], tofs: dict[int, list[Toffoli]]
             return None
     if len({a, b, c, t}) != 4:
         return None
-    pattern = set(x1.gates + (link,) + x2.gates)
-    before = between(circuit, gates, pattern, x1.core, x2.core, False)
-    if before & between(circuit, gates, pattern, x1.core, x2.core, True):
+    hoist = hoistable(circuit, gates, set(x1.gates + (link,) + x2.gates), x1.core, x2.core)
+    if hoist is None:
         return None
-    return MajoritySite(x1, link, x2, a, b, c, t, inverse, tuple(sorted(before)))
+    return MajoritySite(x1, link, x2, a, b, c, t, inverse, hoist)
 
 
 def rewrite_majorities(circuit: Circuit, sites: Sequence[MajoritySite]) -> Circuit:

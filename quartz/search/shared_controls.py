@@ -100,19 +100,18 @@ def shared_control_pairs(circuit: Circuit) -> list[SharedControlPair]:
         if x2 is None or x2.controls != x1.controls or x2.target == x1.target \
                 or x2.core - x1.core > MAX_SPAN:
             continue
-        hoist = hoistable(circuit, gates, x1, x2)
+        hoist = hoistable(circuit, gates, set(x1.gates + x2.gates), x1.core, x2.core)
         if hoist is not None:
             pairs.append(SharedControlPair(x1, x2, hoist))
     return pairs
 
 
-def hoistable(circuit: Circuit, gates: list[Gate], x1: Toffoli, x2: Toffoli
+def hoistable(circuit: Circuit, gates: list[Gate], pattern: set[int], lo: int, hi: int
               ) -> tuple[int, ...] | None:
-    """The gates between Toffolis x1 and x2 that lead to x2 (they can move before x1), or
-    None when a chain of gates leads from x1 to x2."""
-    pattern = set(x1.gates + x2.gates)
-    before = between(circuit, gates, pattern, x1.core, x2.core, False)
-    if before & between(circuit, gates, pattern, x1.core, x2.core, True):
+    """The gates with index in (lo, hi) outside `pattern` that lead to it (they can move
+    before it), or None when a chain of gates there leads from the pattern back into it."""
+    before = between(circuit, gates, pattern, lo, hi, False)
+    if before & between(circuit, gates, pattern, lo, hi, True):
         return None
     return tuple(sorted(before))
 

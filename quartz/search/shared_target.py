@@ -64,7 +64,7 @@ def shared_target_pairs(circuit: Circuit) -> list[SharedTargetPair]:
         (a,) = x1.controls & x2.controls
         if circuit.successor(core, gates[core].qubits.index(a)) != x2.core:
             continue
-        hoist = hoistable(circuit, gates, x1, x2)
+        hoist = hoistable(circuit, gates, set(x1.gates + x2.gates), x1.core, x2.core)
         if hoist is not None:
             pairs.append(SharedTargetPair(x1, x2, hoist))
     return pairs

@@ -119,8 +119,8 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
 
     Works on the circuit with its decomposed CCZs folded back (recognize_ccz; carries are
     found with h h written between ccz gates that share their h, split_shared_hadamards);
-    passes over the sites in circuit order, trying each alternative there and taking the cheapest when it lowers the
-    cost, the sites found again after each rewrite, until a pass takes none or `timeout`
+    passes over the sites in circuit order, trying each alternative there and taking the
+    cheapest when it lowers the cost, the sites found again after each rewrite, until a pass takes none or `timeout`
     seconds are spent (a preprocessor run is not started when the last one would not fit);
     a site whose best rewrite raised the cost by HOPELESS_MARGIN or more is not tried again.
     `start`: the preprocessed input when the caller has it (the cost to beat). Skipped
@@ -144,10 +144,10 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
     last = 0.0  # seconds of the last preprocessor run
     out_of_time = False
     hopeless: set[tuple[Any, ...]] = set()  # sites that lost by HOPELESS_MARGIN or more
+    signed = list(zip(sites, _signatures(sites)))
     while sites and not out_of_time:
         taken, position = False, -1
         while True:
-            signed = zip(sites, _signatures(sites))
             todo = [(s, sig) for s, sig in signed if s[0] > position and sig not in hopeless]
             if not todo:
                 break
@@ -173,6 +173,7 @@ def search_toffoli_rewrites(circuit: Circuit, gate_set: Any = "nam", *, timeout:
                 report.carries += carries
                 taken = True
                 sites = _sites(current)  # go on after the rewritten stretch (about `position`)
+                signed = list(zip(sites, _signatures(sites)))
             elif cost >= report.cost + HOPELESS_MARGIN:
                 hopeless.add(signature)
                 report.hopeless += 1
