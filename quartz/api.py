@@ -225,6 +225,19 @@ def _races_starts(gs: GateSet) -> bool:
     return not set(gs.gates) & {"cx", "cz"}
 
 
+def _race_starts(starts: list[Circuit], matcher: Matcher, cost: Cost, seconds: float,
+                 **search_kw: Any) -> tuple[Circuit, Circuit, float]:
+    """The search from each start for `seconds`: (the start whose result costs least, that
+    result, the seconds spent), for a method that goes on from the result (method 'rl')."""
+    from quartz.search.driver import search
+
+    t0 = time.monotonic()
+    found = [search(s, matcher, cost=cost, timeout=seconds, progress=False, **search_kw).circuit
+             for s in starts]
+    k = min(range(len(starts)), key=lambda i: cost.search_value(found[i]))
+    return starts[k], found[k], time.monotonic() - t0
+
+
 def _race(run: Callable[[Circuit, float], Any], starts: list[Circuit], budget: float,
           cost: Cost) -> tuple[Circuit, Any]:
     """Search from each start for RACE_SHARE of `budget`, then on from the best result for
@@ -375,7 +388,9 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     '[source] -> [target]' text), "returned": "optimized", "recovered" or "input", and
     "search" (method 'search': seconds, converged, interrupted, moves, restarts, and with
     exact=False 'resynth': what the block resynthesis did; else None), "seed" (the seed
-    used) and "toffoli" (with `preprocess`, in gate sets with h and cx: what the
+    used), "start" (in gate sets where the search races the Nam route's start against the
+    set's own, IonQ's: which won, 'own' or 'nam_route'; else None) and "toffoli" (with
+    `preprocess`, in gate sets with h and cx: what the
     Toffoli-level rewrites by trial did, quartz.search.toffoli_trial: sites, carry_sites,
     merged, carries, evaluations, seconds, start_cost, cost; they take at most
     TOFFOLI_TRIAL_SHARE of `timeout` before the search; else None).
@@ -424,6 +439,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     c = get_cost(cost)
     work = to_gate_set(original, gs)
     rival = None  # a second start that the search races against `work` (_race)
+    raced = None  # which start won that race: 'own' or 'nam_route' (report['start'])
     toffoli_info = None
     if preprocess:
         converted = work
@@ -435,7 +451,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
                 original, converted, gs, pre, c.search_value, TOFFOLI_TRIAL_SHARE * timeout)
             if merged is not None and c.search_value(merged) < c.search_value(work):
                 work = merged
-        if method == "search" and _races_starts(gs):
+        if _races_starts(gs):
             rival = _via_nam(original, gs)
     if method == "rl":
         import quartz.rl as rl
@@ -454,7 +470,17 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
             polish = style_for_gate_set(gs)
         left = timeout - (time.monotonic() - start)
-        result = rl.optimize_rl(work, ecc, c, max(0.0, left - CHECK_SHARE * timeout), seed,
+        begin = work
+        if rival is not None and rival != work:
+            # The two starts raced as method 'search' races them; the policy's method goes on
+            # from the winner's result, so 'rl' never starts behind 'search'.
+            work, begin, spent = _race_starts(
+                [work, rival], get_matcher(ecc_set, gs, trust_ecc), c,
+                RACE_SHARE * max(0.0, left - CHECK_SHARE * timeout), seed=seed,
+                threads=threads, polish=polish, exact_1q=_exact_1q_for(gs))
+            left -= spent
+            raced = "nam_route" if work is rival else "own"
+        result = rl.optimize_rl(begin, ecc, c, max(0.0, left - CHECK_SHARE * timeout), seed,
                                 model=model, threads=threads, polish=polish, check=False,
                                 exact_1q=_exact_1q_for(gs))
     else:
@@ -480,6 +506,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         search_seconds = max(0.0, left - CHECK_SHARE * timeout)
         if rival is not None and rival != work:
             work, found = _race(run, [work, rival], search_seconds, c)
+            raced = "nam_route" if work is rival else "own"
         else:
             found = run(work, search_seconds)
         result = found.circuit
@@ -515,7 +542,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     if report is not None:
         report.update(check=checks[-1].as_dict(), checks=[k.as_dict() for k in checks],
                       dropped=dropped, returned=returned, search=search_info, seed=seed,
-                      toffoli=toffoli_info)
+                      toffoli=toffoli_info, start=raced)
     if returned == "input":
         return circuit if kind != "qasm" else original.to_qasm()
     result.name = original.name

@@ -312,6 +312,29 @@ def test_rl_search_gets_the_same_exact_1q_as_the_search_in_rigetti(monkeypatch):
     assert len(out) < 110  # 127 without the run merging at 10 s
 
 
+def test_rl_races_ionq_s_two_starts_as_the_search_does(monkeypatch):
+    """In IonQ's set method='search' races the Nam route's start against the set's own;
+    method='rl' did not, and ended 1-6 gates behind the search at 10 s on Toffoli circuits
+    (tof_3 36 vs 33, tof_4 55 vs 49). Now it races them too and goes on from the winner."""
+    import quartz.api as api
+
+    raced = []
+    real = api._race_starts
+
+    def spy(starts, *a, **k):
+        out = real(starts, *a, **k)
+        raced.append((len(starts), len(out[1])))
+        return out
+
+    monkeypatch.setattr(api, "_race_starts", spy)
+    c = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
+    report = {}
+    out = quartz.optimize(c, "ionq", method="rl", timeout=6, seed=1, report=report)
+    assert len(raced) == 1 and raced[0][0] == 2 and report["start"] in ("own", "nam_route")
+    assert len(out) <= raced[0][1]  # never worse than the race's winner
+    assert report["check"]["ok"] and np.allclose(out.unitary(), c.unitary(), atol=1e-8)
+
+
 def test_the_shipped_model_loads_beside_the_first_search(nam_ecc, monkeypatch):
     """With the shipped model the first search starts at once: the model (torch's import, the
     file) loads on another thread while it runs, so method='rl' gives the search the time

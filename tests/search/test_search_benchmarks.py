@@ -114,9 +114,24 @@ def test_ionq_toffoli_circuit_is_raced_and_stays_equal(monkeypatch):
     c = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
     report = {}
     out = quartz.optimize(c, "ionq", timeout=4, seed=1, report=report)
-    assert raced == [2] and report["check"]["ok"]
+    assert raced == [2] and report["check"]["ok"] and report["start"] in ("own", "nam_route")
     assert {g.name for g in out} <= {"rx", "ry", "rz", "rxx"} and len(out) < 89
     assert np.allclose(out.unitary(), c.unitary(), atol=1e-8)  # global phase included
+
+
+def test_race_starts_returns_the_start_whose_search_ended_best():
+    import quartz.api as api
+    from quartz.gatesets import get_gate_set
+    from quartz.search.costs import get_cost
+
+    a = quartz.Circuit(1).h(0).h(0).x(0).x(0)  # the search empties it
+    b = quartz.Circuit(1).x(0)  # smaller, but one gate is all the search can leave
+    m = api.get_matcher(None, get_gate_set("nam"))
+    start, found, spent = api._race_starts([b, a], m, get_cost("gates"), 1.0, seed=0, threads=1)
+    assert start is a and len(found) == 0 and 0.0 <= spent < 5.0
+    report = {}
+    quartz.optimize(quartz.load(str(BENCH / "tof_3.qasm")), timeout=2, seed=0, report=report)
+    assert report["start"] is None  # Nam does not race starts
 
 
 def test_default_ecc_set_and_two_qubit_cost():
