@@ -67,10 +67,12 @@ class CircuitResult:
         return next((o for o in self.outcomes if o.optimizer == optimizer), None)
 
 
-def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False) -> OptimizerFn:
+def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False,
+                  threads: int | None = None) -> OptimizerFn:
     """An optimizer function running `quartz.optimize(..., method=method)`, with its trace.
 
-    The search spends the whole budget (patience=None), so methods compare at equal time."""
+    The search spends the whole budget (patience=None), so methods compare at equal time.
+    `threads`: the search's threads (None: quartz.optimize's default, the CPUs it may use)."""
 
     def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
         from quartz.api import optimize
@@ -78,7 +80,7 @@ def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False) -> Optimiz
         history: list = []
         kwargs = {"history": history, "patience": None} if method == "search" else {}
         out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method,
-                       ecc_set=ecc_set, trust_ecc=trust_ecc, **kwargs)
+                       ecc_set=ecc_set, trust_ecc=trust_ecc, threads=threads, **kwargs)
         return out, [(float(s), float(c)) for s, c in history]
 
     return run
@@ -138,8 +140,9 @@ def bench_circuit(name: str, circuit: Circuit, gate_set: str, methods: dict[str,
 
 
 def _job(args) -> CircuitResult:
-    name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout, ecc, trust = args
-    methods = {m: quartz_method(m, ecc, trust) for m in method_names}
+    (name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout, ecc, trust,
+     threads) = args
+    methods = {m: quartz_method(m, ecc, trust, threads) for m in method_names}
     return bench_circuit(name, circuit, gate_set, methods, baselines, timeout, seed, check_timeout)
 
 
@@ -148,7 +151,7 @@ def _task(args) -> Outcome:
     from quartz.bench.baselines import BASELINES
     from quartz.qasm import loads
 
-    name, qasm, gate_set, optimizer, kind, timeout, seed, check_timeout, ecc, trust = args
+    name, qasm, gate_set, optimizer, kind, timeout, seed, check_timeout, ecc, trust, threads = args
     circuit = loads(qasm, source=name, name=name)
     ecc_file = None
     try:
@@ -159,7 +162,8 @@ def _task(args) -> Outcome:
             with open(fd, "wb") as f:
                 f.write(ecc[1])
             ecc = ecc_file
-        fn = quartz_method(optimizer, ecc, trust) if kind == "ours" else BASELINES[optimizer]
+        fn = (quartz_method(optimizer, ecc, trust, threads) if kind == "ours"
+              else BASELINES[optimizer])
         return _run_one(optimizer, kind, fn, circuit, gate_set, timeout, seed, check_timeout)
     finally:
         if ecc_file is not None:
@@ -185,7 +189,7 @@ def _ecc_payload(ecc_set):
 
 
 def _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set,
-                trust_ecc, jobs, address, done, stopped) -> None:
+                trust_ecc, jobs, address, done, stopped, threads=None) -> None:
     """run_suite's Ray path: one task per (circuit, optimizer); `done(i, result)` for each
     circuit once all of its optimizers are back, in the order circuits complete."""
     from quartz.distributed import run_tasks, session
@@ -198,7 +202,7 @@ def _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_tim
         text = dumps(c)
         for kind, opt in plan:
             items.append((name, text, gate_set, opt, kind, timeout, seed, check_timeout, ecc,
-                          trust_ecc))
+                          trust_ecc, threads))
             owner.append(i)
     got: dict[int, dict[int, Outcome]] = {i: {} for i in range(len(circuits))}
     # One CPU per task on a Ray of `jobs` CPUs ('local'); on a cluster, at most `jobs` tasks
@@ -221,7 +225,7 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
               on_result: Callable[[list[CircuitResult]], None] | None = None,
               method_fns: dict[str, OptimizerFn] | None = None,
               stop: Callable[[], bool] | None = None,
-              address: str | None = None) -> list[CircuitResult]:
+              address: str | None = None, threads: int | None = None) -> list[CircuitResult]:
     """Benchmark every circuit (in suite order); `on_result` sees the results so far.
     `trust_ecc`: use an `ecc_set` file without verifying it (quartz.optimize's trust_ecc).
     `stop`: checked after each circuit; once true no further circuit starts. With jobs=1 the
@@ -229,15 +233,21 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     "interrupted"; with jobs > 1 the running jobs are terminated and left out.
     `address`: run on Ray (quartz.distributed.session: the cluster at `address`, or
     RAY_ADDRESS; 'local' starts one here with `jobs` CPUs) instead of `jobs` processes, `jobs`
-    tasks at once; stopped tasks are cancelled and their circuits left out."""
+    tasks at once; stopped tasks are cancelled and their circuits left out. `threads`: each
+    search's threads (None: threads_per_job); with jobs x threads at most the CPUs, a seed
+    gives the same search whatever `jobs` is (its work clock is not squeezed)."""
     from tqdm import tqdm
 
     methods, baselines = list(methods), list(baselines)
     if jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {jobs}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or threads < 1):
+        raise QuartzError(f"--threads must be a positive integer, got {threads!r}")
     from quartz.distributed import cluster_address
 
     on_ray = cluster_address(address) is not None
+    threads = threads_per_job(jobs, threads, on_ray)
     if method_fns is not None and (jobs > 1 or on_ray):
         raise QuartzError("custom optimizer functions run in-process only (jobs=1, no Ray)")
     results: dict[int, CircuitResult] = {}
@@ -259,12 +269,12 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
         if on_result is not None:
             on_result([results[k] for k in sorted(results)])
 
-    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set, trust_ecc)
-            for n, c in circuits]
+    args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set, trust_ecc,
+             threads) for n, c in circuits]
     try:
         if on_ray:
             _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_timeout,
-                        ecc_set, trust_ecc, jobs, address, done, stopped)
+                        ecc_set, trust_ecc, jobs, address, done, stopped, threads)
         elif jobs == 1:
             for i, a in enumerate(args):
                 if stopped():
@@ -308,10 +318,22 @@ def failures(results: list[CircuitResult], *, ours_only: bool = False) -> list[s
     return out
 
 
+def threads_per_job(jobs: int, threads: int | None = None, on_ray: bool = False) -> int | None:
+    """Search threads for each of `jobs` parallel jobs: `threads` when given; else, for
+    local jobs, the CPUs shared out among them (at least 1), so that they do not squeeze each
+    other's searches (quartz bench --jobs 2 on 2 CPUs: one thread each, the same gates as one
+    job); None (quartz.optimize's default) for one job or on a Ray cluster."""
+    if threads is not None:
+        return threads
+    if jobs <= 1 or on_ray:
+        return None
+    return max(1, available_cpus() // jobs)
+
+
 def default_jobs() -> int:
     """Half the CPUs (each search uses two threads), at least 1."""
     return max(1, available_cpus() // 2)
 
 
 __all__ = ["Outcome", "CircuitResult", "run_suite", "bench_circuit", "quartz_method", "failures",
-           "default_jobs"]
+           "default_jobs", "threads_per_job"]

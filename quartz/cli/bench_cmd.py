@@ -55,6 +55,11 @@ def add_parser(sub):
     p.add_argument("--trust-ecc", action="store_true",
                    help="use the --ecc-set file without verifying it first")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="search threads per circuit (default: the CPUs shared out among "
+                        "the --jobs, all of them with one job or on a Ray cluster); with "
+                        "--jobs x --threads at most the CPUs, a seed gives the same search "
+                        "with any --jobs")
     p.add_argument("--check-timeout", type=float, default=300.0, metavar="S",
                    help="seconds for each equivalence check (default 300)")
     p.add_argument("-o", "--output", default="report", help="report folder (default report/)")
@@ -123,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         raise QuartzError(f"--timeout must be non-negative, got {args.timeout:g}")
     if args.jobs < 1:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.threads is not None and args.threads < 1:
+        raise QuartzError(f"--threads must be at least 1, got {args.threads}")
     from quartz.distributed import cluster_address, wants_ray
 
     on_ray = wants_ray(args.address)
@@ -205,7 +212,8 @@ def run(args: argparse.Namespace) -> int:
                                 seed=args.seed, check_timeout=args.check_timeout,
                                 progress=not args.no_progress, ecc_set=args.ecc_set,
                                 trust_ecc=args.trust_ecc, on_result=keep,
-                                stop=lambda: sig.signum is not None, address=args.address)
+                                stop=lambda: sig.signum is not None, address=args.address,
+                                threads=args.threads)
         except KeyboardInterrupt:  # outside a search: the results so far are what there is
             sig.signum = sig.signum or signal.SIGINT
             results = list(so_far)

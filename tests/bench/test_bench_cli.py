@@ -52,6 +52,7 @@ def test_bench_folder_of_qasm(tmp_path, benchmarks_dir):
     (["tof:3", "--methods", "none", "--baselines", "none"], "nothing to run"),
     (["tof:3", "--timeout", "-1"], "--timeout must be non-negative"),
     (["tof:3", "--jobs", "0", "--methods", "none"], "--jobs must be at least 1"),
+    (["tof:3", "--threads", "0"], "--threads must be at least 1"),
 ])
 def test_bad_arguments_are_one_line_errors(tmp_path, capsys, argv, message):
     rc = main(["bench", *argv, "-o", str(tmp_path / "rep"), "--no-progress"])

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import quartz
+from quartz.errors import QuartzError
 from quartz.bench.runner import bench_circuit, failures, quartz_method, run_suite
 from quartz.bench.suite import load_suite
 from quartz.gatesets import convert
@@ -75,3 +78,36 @@ def test_quartz_search_method_reports_its_trace():
     assert o.verified and o.status == "ok" and o.gates < len(c)
     assert o.trace and o.trace[-1][1] == o.gates  # cost 'gates': the trace ends at the output
     assert all(a[0] <= b[0] and a[1] >= b[1] for a, b in zip(o.trace, o.trace[1:]))
+
+
+def test_threads_reach_each_search_and_bad_values_are_refused(monkeypatch):
+    import quartz.api as api
+
+    seen = []
+    real = api.optimize
+
+    def spy(*a, **k):
+        seen.append(k.get("threads"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(api, "optimize", spy)
+    suite = load_suite("tof:3")
+    (r,) = run_suite(suite.circuits, "nam", methods=["search"], timeout=1.0, progress=False,
+                     threads=1)
+    assert seen == [1] and r.outcome("search").verified
+    run_suite(suite.circuits, "nam", methods=["search"], timeout=0.5, progress=False)
+    assert seen == [1, None]  # by default quartz.optimize picks
+    for bad in (0, -2, True, 1.5):
+        with pytest.raises(QuartzError, match="--threads must be a positive integer"):
+            run_suite(suite.circuits, "nam", methods=["search"], progress=False, threads=bad)
+
+
+def test_threads_per_job_shares_the_cpus_out_among_local_jobs(monkeypatch):
+    import quartz.bench.runner as runner
+
+    monkeypatch.setattr(runner, "available_cpus", lambda: 8)
+    assert runner.threads_per_job(1) is None  # one job: quartz.optimize's default
+    assert runner.threads_per_job(2) == 4 and runner.threads_per_job(3) == 2
+    assert runner.threads_per_job(16) == 1  # at least one
+    assert runner.threads_per_job(2, on_ray=True) is None  # a cluster's nodes differ
+    assert runner.threads_per_job(4, threads=3) == 3  # given: kept
