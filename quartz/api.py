@@ -238,17 +238,18 @@ def _race_starts(starts: list[Circuit], matcher: Matcher, cost: Cost, seconds: f
     return starts[k], found[k], time.monotonic() - t0
 
 
-def _race(run: Callable[[Circuit, float], Any], starts: list[Circuit], budget: float,
+def _race(run: Callable[[Circuit, float, float], Any], starts: list[Circuit], budget: float,
           cost: Cost) -> tuple[Circuit, Any]:
     """Search from each start for RACE_SHARE of `budget`, then on from the best result for
-    the rest: (the start it came from, its SearchResult, moves and history over all)."""
+    the rest: (the start it came from, its SearchResult, moves and history over all). `run`
+    (start, seconds, share) searches; `share` is the part of a work budget it gets."""
     from dataclasses import replace
 
     t0 = time.monotonic()
     trials, began = [], []
     for s in starts:
         began.append(time.monotonic() - t0)
-        trials.append(run(s, RACE_SHARE * budget))
+        trials.append(run(s, RACE_SHARE * budget, RACE_SHARE))
     k = min(range(len(starts)), key=lambda i: cost.search_value(trials[i].circuit))
     lead = trials[k]
     history = [(t + began[k], v) for t, v in lead.history]
@@ -257,7 +258,7 @@ def _race(run: Callable[[Circuit, float], Any], starts: list[Circuit], budget: f
         more = lead
     else:
         offset = time.monotonic() - t0
-        more = run(lead.circuit, rest)
+        more = run(lead.circuit, rest, max(0.0, 1.0 - RACE_SHARE * len(starts)))
         history += [(t + offset, v) for t, v in more.history]
         if cost.search_value(more.circuit) > cost.search_value(lead.circuit):
             more = replace(more, circuit=lead.circuit, final_cost=lead.final_cost)
@@ -325,6 +326,17 @@ def _check_seconds(what: str, value: object) -> None:
         raise QuartzError(f"{what} must be a non-negative number of seconds, got {value!r}")
 
 
+def _check_work(work: object, method: str, algorithm: str, exact: bool) -> None:
+    """A clear error for a `work` budget optimize cannot honour."""
+    if work is None:
+        return
+    if isinstance(work, bool) or not isinstance(work, numbers.Integral) or work < 0:
+        raise QuartzError(f"work must be a non-negative number of work units, got {work!r}")
+    if method != "search" or algorithm != "anneal" or not exact:
+        raise QuartzError("work (a budget in work units) needs method='search', "
+                          "algorithm='anneal' and exact=True")
+
+
 def resolve_seed(seed: object) -> int:
     """`seed` checked, or a fresh random one for None (the same rule for every method)."""
     if seed is None:
@@ -343,7 +355,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
              check_timeout: float | None = None, report: dict[str, Any] | None = None,
              algorithm: str = "anneal", patience: PatienceLike = "auto",
              exact: bool = True, workers: int | None = None,
-             address: str | None = None) -> Circuit | QuantumCircuit | str:
+             address: str | None = None, work: int | None = None
+             ) -> Circuit | QuantumCircuit | str:
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
     `circuit`: a quartz.Circuit, a Qiskit QuantumCircuit, QASM text or a path (QASM text and
@@ -400,6 +413,12 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     construction, and report['check'] says so (method 'segments'); cost 'gates' only, the
     shipped ECC set; each segment searches on one thread with the default rules (`threads`,
     `patience`, `algorithm`, `check_timeout` do not apply), `preprocess` and `history` do.
+    `work`: the search's budget in work units per chain (the anneal's clock: a proposal 1,
+    each transformation tried there 1 more; about 4 million a second per thread here) as
+    well as `timeout`, which still ends it when it comes first. With patience=None, a seed
+    and `threads` then give the same circuit on a slow or a loaded machine as on an idle one
+    (report['search']['cut'] is True where the deadline came first). Method 'search' with
+    the anneal and exact=True only; where two starts are raced, each gets RACE_SHARE of it.
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -416,16 +435,21 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         raise QuartzError("exact=False (block resynthesis) needs method='search'")
     if check_timeout is not None:
         _check_seconds("check_timeout", check_timeout)
+    _check_work(work, method, algorithm, exact)
+    units = None if work is None else int(work)
     original, kind = _read_input(circuit)
     if not isinstance(original, Circuit):  # measurements, resets or classical control
         return _optimize_segmented(original, kind, gate_set, timeout, seed, report, dict(
             ecc_set=ecc_set, cost=cost, method=method, model=model, progress=progress,
             preprocess=preprocess, threads=threads, history=history, trust_ecc=trust_ecc,
             check_timeout=check_timeout, algorithm=algorithm, patience=patience, exact=exact,
-            workers=workers, address=address))
+            workers=workers, address=address, work=work))
     from quartz.distributed import cluster_address
 
     if (workers is not None and workers > 1) or cluster_address(address) is not None:
+        if units is not None:
+            raise QuartzError("work (a budget in work units) does not apply to partitioned "
+                              "optimization (workers, address)")
         if ecc_set is not None:
             raise QuartzError("workers (partitioned optimization) uses the shipped ECC set of "
                               "the gate set; ecc_set is not supported with it yet")
@@ -437,20 +461,23 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     search_info: dict[str, Any] | None = None
     gs = get_gate_set(gate_set)
     c = get_cost(cost)
-    work = to_gate_set(original, gs)
-    rival = None  # a second start that the search races against `work` (_race)
+    if units is not None and not c.spec.additive:
+        raise QuartzError("work (a budget in work units) needs an additive cost (the anneal); "
+                          "this cost is searched best-first")
+    current = to_gate_set(original, gs)
+    rival = None  # a second start that the search races against `current` (_race)
     raced = None  # which start won that race: 'own' or 'nam_route' (report['start'])
     toffoli_info = None
     if preprocess:
-        converted = work
-        pre = _preprocessed(original, work, gs, key=c.search_value)
-        if pre is not None and c.search_value(pre) <= c.search_value(work):
-            work = pre
-        if pre is not None and pre is work:
+        converted = current
+        pre = _preprocessed(original, current, gs, key=c.search_value)
+        if pre is not None and c.search_value(pre) <= c.search_value(current):
+            current = pre
+        if pre is not None and pre is current:
             merged, toffoli_info = _toffoli_trial(
                 original, converted, gs, pre, c.search_value, TOFFOLI_TRIAL_SHARE * timeout)
-            if merged is not None and c.search_value(merged) < c.search_value(work):
-                work = merged
+            if merged is not None and c.search_value(merged) < c.search_value(current):
+                current = merged
         if _races_starts(gs):
             rival = _via_nam(original, gs)
     if method == "rl":
@@ -470,16 +497,16 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
             polish = style_for_gate_set(gs)
         left = timeout - (time.monotonic() - start)
-        begin = work
-        if rival is not None and rival != work:
+        begin = current
+        if rival is not None and rival != current:
             # The two starts raced as method 'search' races them; the policy's method goes on
             # from the winner's result, so 'rl' never starts behind 'search'.
-            work, begin, spent = _race_starts(
-                [work, rival], get_matcher(ecc_set, gs, trust_ecc), c,
+            current, begin, spent = _race_starts(
+                [current, rival], get_matcher(ecc_set, gs, trust_ecc), c,
                 RACE_SHARE * max(0.0, left - CHECK_SHARE * timeout), seed=seed,
                 threads=threads, polish=polish, exact_1q=_exact_1q_for(gs))
             left -= spent
-            raced = "nam_route" if work is rival else "own"
+            raced = "nam_route" if current is rival else "own"
         result = rl.optimize_rl(begin, ecc, c, max(0.0, left - CHECK_SHARE * timeout), seed,
                                 model=model, threads=threads, polish=polish, check=False,
                                 exact_1q=_exact_1q_for(gs))
@@ -491,34 +518,42 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
             polish = style_for_gate_set(gs)
         search_kw = dict(cost=c, seed=seed, progress=progress, threads=threads, polish=polish,
-                         algorithm=algorithm, patience=patience, exact_1q=_exact_1q_for(gs))
+                         algorithm=algorithm, patience=patience, exact_1q=_exact_1q_for(gs),
+                         work=units)
         # The timeout covers the whole call: conversion, preprocessing, search and the final
         # check (CHECK_SHARE of the budget is kept for it).
         left = timeout - (time.monotonic() - start)
 
-        def run(begin: Circuit, seconds: float) -> Any:
+        cut: list[bool] = []  # with `work`: whether each search ended at its deadline
+
+        def run(begin: Circuit, seconds: float, share: float = 1.0) -> Any:
             if exact:
-                return search(begin, matcher, timeout=seconds, **search_kw)
+                kw = search_kw if units is None else dict(search_kw, work=round(share * units))
+                found = search(begin, matcher, timeout=seconds, **kw)
+                cut.append(units is not None and found.seconds >= seconds)
+                return found
             from quartz.search.resynth_2q import search_and_resynthesize
 
             return search_and_resynthesize(begin, matcher, gs, timeout=seconds, **search_kw)
 
         search_seconds = max(0.0, left - CHECK_SHARE * timeout)
-        if rival is not None and rival != work:
-            work, found = _race(run, [work, rival], search_seconds, c)
-            raced = "nam_route" if work is rival else "own"
+        if rival is not None and rival != current:
+            current, found = _race(run, [current, rival], search_seconds, c)
+            raced = "nam_route" if current is rival else "own"
         else:
-            found = run(work, search_seconds)
+            found = run(current, search_seconds)
         result = found.circuit
         search_info = dict(seconds=found.seconds, converged=found.converged,
                            interrupted=found.interrupted, moves=found.expansions,
                            restarts=found.restarts)
+        if units is not None:
+            search_info.update(work=units, cut=any(cut))
         if not exact:
             search_info["resynth"] = found.resynth
         if history is not None:
             history.extend(found.history)
-    if c.search_value(result) > c.search_value(work):
-        result = work
+    if c.search_value(result) > c.search_value(current):
+        result = current
 
     def budget() -> float:
         """Seconds for one final check."""
@@ -534,7 +569,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     numeric = (not exact and result is found.circuit
                and bool((found.resynth or {}).get("numeric")))
     result, checks, dropped, returned = _check_and_recover(
-        original, result, work, rules, budget, recovery_budget, search_kw)
+        original, result, current, rules, budget, recovery_budget, search_kw)
     if numeric:  # resynthesized blocks: the first check saw floating-point angles
         from quartz.search.resynth_2q import as_numeric
 

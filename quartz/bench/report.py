@@ -12,7 +12,7 @@ from quartz.io_utils import atomic_write_text
 
 CSV_COLUMNS = ["circuit", "qubits", "orig_gates", "orig_cx", "orig_t", "optimizer", "kind",
                "status", "gates", "cx", "t", "depth", "seconds", "reduction_pct", "equivalence",
-               "qcec", "operator", "path_sum", "check_seconds", "error"]
+               "qcec", "operator", "path_sum", "check_seconds", "cut", "error"]
 
 
 def reduction(orig: int, new: int | None) -> float | None:
@@ -47,7 +47,8 @@ def csv_text(results: list[CircuitResult]) -> str:
             w.writerow([r.circuit, r.qubits, r.gates, r.cx, r.t, o.optimizer, o.kind, o.status,
                         _fmt(o.gates), _fmt(o.cx), _fmt(o.t), _fmt(o.depth), _fmt(o.seconds, 3),
                         _fmt(reduction(r.gates, o.gates)), o.equivalence, o.qcec, o.operator,
-                        o.path_sum, _fmt(o.check_seconds, 3), o.error.splitlines()[0] if o.error else ""])
+                        o.path_sum, _fmt(o.check_seconds, 3), "yes" if o.cut else "",
+                        o.error.splitlines()[0] if o.error else ""])
     return buf.getvalue()
 
 
@@ -57,8 +58,9 @@ def _cell(o: Outcome | None) -> str:
     if o.status == "error":
         return "error"
     mark = "" if o.verified else f" ({o.equivalence or 'unchecked'})"
-    return f"{o.gates}{mark}" + {"off_target": " (off target)",
-                                 "interrupted": " (interrupted)"}.get(o.status, "")
+    return (f"{o.gates}{mark}" + {"off_target": " (off target)",
+                                  "interrupted": " (interrupted)"}.get(o.status, "")
+            + (" (cut)" if o.cut else ""))
 
 
 def _summary_rows(results: list[CircuitResult], names: list[tuple[str, str]]) -> list[str]:
@@ -119,6 +121,10 @@ def markdown_text(results: list[CircuitResult], *, title: str, command: str,
         cells.append("; ".join(bad) if bad else f"all {len(outs)} equivalent")
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "## Summary", ""] + _summary_rows(results, names)
+    cut = [f"{r.circuit} ({o.optimizer})" for r in results for o in r.outcomes if o.cut]
+    if cut:
+        lines += ["", f"(cut): the timeout ended the search before its --work was done, so "
+                  f"this count depends on the machine's speed and load: {', '.join(cut)}."]
     errors = [(r.circuit, o) for r in results for o in r.outcomes if o.status == "error"]
     if errors:
         lines += ["", "## Errors", ""]

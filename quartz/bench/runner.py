@@ -23,7 +23,10 @@ from quartz.errors import QuartzError
 from quartz.gatesets import get_gate_set
 from quartz.pools import abandon, worker_pool
 
-OptimizerFn = Callable[[Circuit, str, float, int], "tuple[Circuit, list[tuple[float, float]]]"]
+# (circuit, gate set, timeout, seed) -> (output, trace) or (output, trace, info: {"cut": bool})
+OptimizerFn = Callable[[Circuit, str, float, int],
+                       "tuple[Circuit, list[tuple[float, float]]] | "
+                       "tuple[Circuit, list[tuple[float, float]], dict[str, bool]]"]
 
 
 @dataclass
@@ -44,6 +47,7 @@ class Outcome:
     path_sum: str = ""
     check_seconds: float | None = None
     error: str = ""
+    cut: bool = False              # a work-budgeted search (--work) was stopped by the timeout
     trace: list[tuple[float, float]] = field(default_factory=list)  # (seconds, best cost)
     qasm: str = ""                 # the output circuit (OpenQASM 2), when there is one
 
@@ -68,20 +72,32 @@ class CircuitResult:
 
 
 def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False,
-                  threads: int | None = None) -> OptimizerFn:
+                  threads: int | None = None, work: int | None = None) -> OptimizerFn:
     """An optimizer function running `quartz.optimize(..., method=method)`, with its trace.
 
     The search spends the whole budget (patience=None), so methods compare at equal time.
-    `threads`: the search's threads (None: quartz.optimize's default, the CPUs it may use)."""
+    `threads`: the search's threads (None: quartz.optimize's default, the CPUs it may use).
+    `work`: the search's budget in work units per thread (quartz.optimize's `work`; the
+    timeout still caps it), so its result does not depend on the machine's speed or load;
+    the function then also returns {"cut": whether the timeout came first}."""
+    if work is not None and method != "search":
+        raise QuartzError(f"--work applies to the search method only, not '{method}'")
 
     def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
         from quartz.api import optimize
 
         history: list = []
+        report: dict = {}
         kwargs = {"history": history, "patience": None} if method == "search" else {}
+        if work is not None:
+            kwargs["work"] = work
         out = optimize(circuit, gate_set, timeout=timeout, seed=seed, method=method,
-                       ecc_set=ecc_set, trust_ecc=trust_ecc, threads=threads, **kwargs)
-        return out, [(float(s), float(c)) for s, c in history]
+                       ecc_set=ecc_set, trust_ecc=trust_ecc, threads=threads, report=report,
+                       **kwargs)
+        trace = [(float(s), float(c)) for s, c in history]
+        if work is None:
+            return out, trace
+        return out, trace, {"cut": bool((report.get("search") or {}).get("cut"))}
 
     return run
 
@@ -99,7 +115,9 @@ def _run_one(optimizer: str, kind: str, fn: Callable, circuit: Circuit, gate_set
     start = time.perf_counter()
     try:
         if kind == "ours":
-            out, o.trace = fn(circuit, gate_set, timeout, seed)
+            got = fn(circuit, gate_set, timeout, seed)  # (out, trace) or (out, trace, info)
+            out, o.trace = got[0], got[1]
+            o.cut = len(got) > 2 and bool(got[2].get("cut"))
         else:
             out = fn(circuit, gate_set)
     except Exception as e:  # recorded per optimizer, so one failure does not stop the suite
@@ -141,8 +159,8 @@ def bench_circuit(name: str, circuit: Circuit, gate_set: str, methods: dict[str,
 
 def _job(args) -> CircuitResult:
     (name, circuit, gate_set, method_names, baselines, timeout, seed, check_timeout, ecc, trust,
-     threads) = args
-    methods = {m: quartz_method(m, ecc, trust, threads) for m in method_names}
+     threads, work) = args
+    methods = {m: quartz_method(m, ecc, trust, threads, work) for m in method_names}
     return bench_circuit(name, circuit, gate_set, methods, baselines, timeout, seed, check_timeout)
 
 
@@ -151,7 +169,8 @@ def _task(args) -> Outcome:
     from quartz.bench.baselines import BASELINES
     from quartz.qasm import loads
 
-    name, qasm, gate_set, optimizer, kind, timeout, seed, check_timeout, ecc, trust, threads = args
+    (name, qasm, gate_set, optimizer, kind, timeout, seed, check_timeout, ecc, trust, threads,
+     work) = args
     circuit = loads(qasm, source=name, name=name)
     ecc_file = None
     try:
@@ -162,7 +181,7 @@ def _task(args) -> Outcome:
             with open(fd, "wb") as f:
                 f.write(ecc[1])
             ecc = ecc_file
-        fn = (quartz_method(optimizer, ecc, trust, threads) if kind == "ours"
+        fn = (quartz_method(optimizer, ecc, trust, threads, work) if kind == "ours"
               else BASELINES[optimizer])
         return _run_one(optimizer, kind, fn, circuit, gate_set, timeout, seed, check_timeout)
     finally:
@@ -189,7 +208,7 @@ def _ecc_payload(ecc_set):
 
 
 def _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set,
-                trust_ecc, jobs, address, done, stopped, threads=None) -> None:
+                trust_ecc, jobs, address, done, stopped, threads=None, work=None) -> None:
     """run_suite's Ray path: one task per (circuit, optimizer); `done(i, result)` for each
     circuit once all of its optimizers are back, in the order circuits complete."""
     from quartz.distributed import run_tasks, session
@@ -202,7 +221,7 @@ def _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_tim
         text = dumps(c)
         for kind, opt in plan:
             items.append((name, text, gate_set, opt, kind, timeout, seed, check_timeout, ecc,
-                          trust_ecc, threads))
+                          trust_ecc, threads, work))
             owner.append(i)
     got: dict[int, dict[int, Outcome]] = {i: {} for i in range(len(circuits))}
     # One CPU per task on a Ray of `jobs` CPUs ('local'); on a cluster, at most `jobs` tasks
@@ -225,7 +244,8 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
               on_result: Callable[[list[CircuitResult]], None] | None = None,
               method_fns: dict[str, OptimizerFn] | None = None,
               stop: Callable[[], bool] | None = None,
-              address: str | None = None, threads: int | None = None) -> list[CircuitResult]:
+              address: str | None = None, threads: int | None = None,
+              work: int | None = None) -> list[CircuitResult]:
     """Benchmark every circuit (in suite order); `on_result` sees the results so far.
     `trust_ecc`: use an `ecc_set` file without verifying it (quartz.optimize's trust_ecc).
     `stop`: checked after each circuit; once true no further circuit starts. With jobs=1 the
@@ -235,7 +255,10 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     RAY_ADDRESS; 'local' starts one here with `jobs` CPUs) instead of `jobs` processes, `jobs`
     tasks at once; stopped tasks are cancelled and their circuits left out. `threads`: each
     search's threads (None: threads_per_job); with jobs x threads at most the CPUs, a seed
-    gives the same search whatever `jobs` is (its work clock is not squeezed)."""
+    gives the same search whatever `jobs` is (its work clock is not squeezed). `work`: the
+    search's budget in work units per thread (quartz.optimize's `work`, method search only;
+    `timeout` still caps each run and Outcome.cut says where it did); the search threads
+    then default to 1, so a seed gives the same gates with any `jobs`, on Ray or not."""
     from tqdm import tqdm
 
     methods, baselines = list(methods), list(baselines)
@@ -244,6 +267,12 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
                                 or threads < 1):
         raise QuartzError(f"--threads must be a positive integer, got {threads!r}")
+    if work is not None:
+        if isinstance(work, bool) or not isinstance(work, int) or work < 0:
+            raise QuartzError(f"--work must be a non-negative number of work units, got {work!r}")
+        if any(m != "search" for m in methods):
+            raise QuartzError("--work applies to the search method only; run rl without it")
+        threads = 1 if threads is None else threads
     from quartz.distributed import cluster_address
 
     on_ray = cluster_address(address) is not None
@@ -270,11 +299,11 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
             on_result([results[k] for k in sorted(results)])
 
     args = [(n, c, gate_set, methods, baselines, timeout, seed, check_timeout, ecc_set, trust_ecc,
-             threads) for n, c in circuits]
+             threads, work) for n, c in circuits]
     try:
         if on_ray:
             _run_on_ray(circuits, gate_set, methods, baselines, timeout, seed, check_timeout,
-                        ecc_set, trust_ecc, jobs, address, done, stopped, threads)
+                        ecc_set, trust_ecc, jobs, address, done, stopped, threads, work)
         elif jobs == 1:
             for i, a in enumerate(args):
                 if stopped():

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from quartz.cli.options import spellings
+from quartz.cli.work_option import WORK_HELP, work_units
 from quartz.errors import QuartzError
 from quartz.io_utils import check_output_folder
 
@@ -60,6 +61,9 @@ def add_parser(sub):
                         "the --jobs, all of them with one job or on a Ray cluster); with "
                         "--jobs x --threads at most the CPUs, a seed gives the same search "
                         "with any --jobs")
+    p.add_argument("--work", type=work_units, default=None, metavar="UNITS",
+                   help=WORK_HELP + "; the same gates with any --jobs (search threads "
+                        "default to 1 with it)")
     p.add_argument("--check-timeout", type=float, default=300.0, metavar="S",
                    help="seconds for each equivalence check (default 300)")
     p.add_argument("-o", "--output", default="report", help="report folder (default report/)")
@@ -85,9 +89,10 @@ def command_line(args) -> str:
     parts = ["quartz", "bench", args.suite, "--timeout", f"{args.timeout:g}"]
     defaults = {"methods": "search", "baselines": "auto", "jobs": 1, "gateset": None,
                 "sizes": None, "max_gates": None, "ecc_set": None, "trust_ecc": False, "seed": 0,
-                "check_timeout": 300.0, "output": "report", "plots": None, "address": None}
+                "check_timeout": 300.0, "output": "report", "plots": None, "address": None,
+                "threads": None, "work": None}
     for key, default in defaults.items():
-        value = getattr(args, key)
+        value = getattr(args, key, default)
         if key == "plots":
             parts += [] if value is None else ["--plots" if value else "--no-plots"]
         elif isinstance(value, bool):
@@ -130,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.threads is not None and args.threads < 1:
         raise QuartzError(f"--threads must be at least 1, got {args.threads}")
+    if args.work is not None and any(m != "search" for m in _names(args.methods, "methods")):
+        raise QuartzError("--work applies to the search method only; run rl without it")
     from quartz.distributed import cluster_address, wants_ray
 
     on_ray = wants_ray(args.address)
@@ -183,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
     notes = [f"{len(suite.circuits)} circuits; methods: {', '.join(methods) or 'none'}; "
              f"baselines: {', '.join(baselines) or 'none'}; timeout {args.timeout:g} s per "
              f"circuit and method; "
+             + (f"search budget {args.work:,} work units per thread ({args.threads or 1} "
+                f"thread(s)); " if args.work is not None else "")
              + (f"Ray at {cluster_address(args.address)}, {args.jobs} task(s) at once; "
                 if on_ray else f"{args.jobs} job(s); ")
              + f"{os.cpu_count()} CPUs "
@@ -213,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
                                 progress=not args.no_progress, ecc_set=args.ecc_set,
                                 trust_ecc=args.trust_ecc, on_result=keep,
                                 stop=lambda: sig.signum is not None, address=args.address,
-                                threads=args.threads)
+                                threads=args.threads, work=args.work)
         except KeyboardInterrupt:  # outside a search: the results so far are what there is
             sig.signum = sig.signum or signal.SIGINT
             results = list(so_far)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from quartz.circuit import Circuit
 from quartz.cli.options import spellings
+from quartz.cli.work_option import WORK_HELP, work_units
 from quartz.errors import QuartzError
 from quartz.io_utils import check_output_file
 
@@ -54,6 +55,7 @@ def add_parser(sub):
                    help="stop once converged: 'auto' (default: a window that grows with the "
                         "circuit), seconds without a better circuit, or 'none' to use the whole "
                         "--timeout")
+    p.add_argument("--work", type=work_units, default=None, metavar="UNITS", help=WORK_HELP)
     p.add_argument("--algorithm", choices=("anneal", "best_first"), default="anneal",
                    help="search algorithm (default: anneal)")
     p.add_argument("--check-timeout", type=float, default=None, metavar="S",
@@ -197,7 +199,8 @@ def run(args) -> int:
                            progress=not args.no_progress, threads=args.threads,
                            algorithm=args.algorithm, check_timeout=args.check_timeout,
                            patience=patience, exact=not args.inexact,
-                           report=report, workers=args.jobs, address=args.address)
+                           report=report, workers=args.jobs, address=args.address,
+                           work=args.work)
         except KeyboardInterrupt:  # outside the search (e.g. preprocessing or the final check)
             sig.signum = sig.signum or signal.SIGINT
             out, what = circuit, "the input unchanged (no checked result yet)"
@@ -219,6 +222,9 @@ def run(args) -> int:
     print(f"seed:   {seed}", file=sys.stderr)
     print(f"before: {_stats(circuit)}", file=sys.stderr)
     print(f"after:  {_stats(out)}  ({saved:.1f}% fewer gates, {dt:.1f} s)", file=sys.stderr)
+    if (report.get("search") or {}).get("cut"):
+        print("note: --timeout ended the search before its --work was done, so this result "
+              "depends on the machine's speed and load", file=sys.stderr)
     if sig.signum is not None:
         print(f"quartz optimize: interrupted by {sig.name}; wrote {what} to {path or 'stdout'}",
               file=sys.stderr)

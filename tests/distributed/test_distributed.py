@@ -111,6 +111,19 @@ def test_bench_on_ray_matches_local_processes(ray_cluster):
         assert quartz.qasm.loads(b.outcome("search").qasm).num_qubits == a.qubits
 
 
+def test_bench_with_a_work_budget_gives_the_same_circuits_on_ray(ray_cluster):
+    # with seconds only the search outputs above may differ; with --work they may not
+    suite = load_suite("tof", sizes="3,4")
+    kw = dict(methods=["search"], timeout=120.0, seed=3, progress=False, work=1_000_000)
+    local = run_suite(suite.circuits, suite.gate_set, **kw)
+    remote = run_suite(suite.circuits, suite.gate_set, jobs=2, address=ray_cluster.address, **kw)
+    def outputs(results):
+        return [[(o.gates, o.qasm, o.cut) for o in r.outcomes] for r in results]
+
+    assert outputs(remote) == outputs(local)
+    assert all(r.outcome("search").verified and not r.outcome("search").cut for r in remote)
+
+
 def test_bench_refuses_in_process_functions_on_ray():
     c = [("c", Circuit(1).h(0).h(0))]
     with pytest.raises(QuartzError, match="in-process only"):

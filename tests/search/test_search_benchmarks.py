@@ -86,8 +86,8 @@ def test_race_continues_from_the_best_start():
     a, b = quartz.Circuit(1).h(0).h(0).x(0), quartz.Circuit(1).x(0).x(0)
     calls = []
 
-    def run(start, seconds):
-        calls.append((start, seconds))
+    def run(start, seconds, share):
+        calls.append((start, seconds, share))
         out = quartz.Circuit(1).x(0) if start is a else start  # it shrinks a's start only
         return SearchResult(out, len(start), len(out), 0.0, expansions=10,
                             history=[(0.0, float(len(out)))])
@@ -97,6 +97,8 @@ def test_race_continues_from_the_best_start():
     assert calls[0][0] is b and calls[1][0] is a and len(calls[2][0]) == 1  # on from a's
     assert calls[0][1] == calls[1][1] == api.RACE_SHARE * 8.0
     assert 7.0 < calls[2][1] <= 8.0  # the rest of the budget (the fake trials took no time)
+    # a work budget is shared the same way: a quarter each, the rest to the lead
+    assert [c[2] for c in calls] == [api.RACE_SHARE, api.RACE_SHARE, 1 - 2 * api.RACE_SHARE]
     assert found.expansions == 30 and found.initial_cost == len(a)
 
 
