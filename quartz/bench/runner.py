@@ -254,11 +254,12 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     `address`: run on Ray (quartz.distributed.session: the cluster at `address`, or
     RAY_ADDRESS; 'local' starts one here with `jobs` CPUs) instead of `jobs` processes, `jobs`
     tasks at once; stopped tasks are cancelled and their circuits left out. `threads`: each
-    search's threads (None: threads_per_job); with jobs x threads at most the CPUs, a seed
-    gives the same search whatever `jobs` is (its work clock is not squeezed). `work`: the
-    search's budget in work units per thread (quartz.optimize's `work`, method search only;
-    `timeout` still caps each run and Outcome.cut says where it did); the search threads
-    then default to 1, so a seed gives the same gates with any `jobs`, on Ray or not."""
+    search's threads (None: threads_per_job), so that jobs do not squeeze each other's
+    searches; a seed still gives the same search only up to where the deadline cuts it.
+    `work`: the search's budget in work units per thread (quartz.optimize's `work`, method
+    search only; `timeout` still caps each run and Outcome.cut says where it did); the
+    search threads then default to 1, so a seed gives the same gates with any `jobs`, on
+    Ray or not."""
     from tqdm import tqdm
 
     methods, baselines = list(methods), list(baselines)

@@ -58,9 +58,8 @@ def add_parser(sub):
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--threads", type=int, default=None,
                    help="search threads per circuit (default: the CPUs shared out among "
-                        "the --jobs, all of them with one job or on a Ray cluster); with "
-                        "--jobs x --threads at most the CPUs, a seed gives the same search "
-                        "with any --jobs")
+                        "the --jobs, all of them with one job or on a Ray cluster; 1 with "
+                        "--work)")
     p.add_argument("--work", type=work_units, default=None, metavar="UNITS",
                    help=WORK_HELP + "; the same gates with any --jobs (search threads "
                         "default to 1 with it)")
