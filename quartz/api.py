@@ -418,7 +418,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     well as `timeout`, which still ends it when it comes first. With patience=None, a seed
     and `threads` then give the same circuit on a slow or a loaded machine as on an idle one
     (report['search']['cut'] is True where the deadline came first). Method 'search' with
-    the anneal and exact=True only; where two starts are raced, each gets RACE_SHARE of it.
+    the anneal and exact=True only; where two starts are raced, each gets RACE_SHARE of it;
+    in a circuit with measurements, each unitary stretch's search gets all of it.
     """
     from quartz.search.costs import get_cost
     from quartz.search.driver import search
@@ -633,7 +634,7 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
     return _write_output(result, kind)
 
 
-def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules: Rules | None,
+def _check_and_recover(original: Circuit, result: Circuit, start: Circuit, rules: Rules | None,
                        budget: Callable[[], float], recovery_budget: Callable[[], float],
                        search_kw: dict[str, Any] | None
                        ) -> tuple[Circuit, list[Check], list[str], str]:
@@ -654,7 +655,7 @@ def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules:
     dropped, returned = [], "input"
     if bad and search_kw is not None:
         dropped = [_rule_text(xfers[i]) for i in bad]
-        again = _search_without(work, xfers, bad, timeout=recovery_budget(), **search_kw)
+        again = _search_without(start, xfers, bad, timeout=recovery_budget(), **search_kw)
         chk = check_equivalent(original, again, timeout=budget())
         checks.append(chk)
         if chk.ok:
@@ -670,16 +671,16 @@ def _check_and_recover(original: Circuit, result: Circuit, work: Circuit, rules:
     return result, checks, dropped, returned
 
 
-def _search_without(work: Circuit, xfers: list[Transformation], bad: list[int], *, timeout: float,
+def _search_without(start: Circuit, xfers: list[Transformation], bad: list[int], *, timeout: float,
                     **kw: Any) -> Circuit:
-    """The search's result for `work` with the transformations `xfers` less those at `bad`
-    (never costlier than `work`)."""
+    """The search's result for `start` with the transformations `xfers` less those at `bad`
+    (never costlier than `start`)."""
     from quartz.search.driver import search
     from quartz.search.matcher import Matcher
     from quartz.search.patience import PatienceLike
 
     drop = set(bad)
-    found = search(work, Matcher([t for i, t in enumerate(xfers) if i not in drop]),
+    found = search(start, Matcher([t for i, t in enumerate(xfers) if i not in drop]),
                    timeout=max(0.0, timeout), **kw)
     cost = kw["cost"]
-    return found.circuit if cost.search_value(found.circuit) <= cost.search_value(work) else work
+    return found.circuit if cost.search_value(found.circuit) <= cost.search_value(start) else start

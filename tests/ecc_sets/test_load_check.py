@@ -138,6 +138,21 @@ def test_a_failed_check_drops_the_false_rules_and_recovers(tmp_path):
     np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-9)
 
 
+def test_the_recovery_runs_on_a_work_budget_too(tmp_path):
+    # the recovery's search got `work` twice (the circuit's parameter had the same name)
+    import math
+
+    bad = issue_file(tmp_path)
+    c = Circuit(2).h(0).h(0).cx(1, 0).cx(0, 1).rz(math.pi / 4, 1).rz(math.pi / 4, 1).x(0).x(0)
+    report: dict = {}
+    with pytest.warns(RuntimeWarning, match="dropped them and searched again"):
+        out = quartz.optimize(c, ecc_set=str(bad), timeout=30, seed=0, trust_ecc=True,
+                              preprocess=False, report=report, work=200_000, patience=None)
+    assert report["returned"] == "recovered" and report["search"]["work"] == 200_000
+    assert len(out) < len(c)
+    np.testing.assert_allclose(out.unitary(), c.unitary(), atol=1e-9)
+
+
 def test_a_modified_shipped_file_is_refused(tmp_path, monkeypatch):
     import quartz.ecc_sets.shipped as shipped
 

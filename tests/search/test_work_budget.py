@@ -93,3 +93,24 @@ def test_cli_optimize_work_gives_the_same_file_and_notes_a_cut(tmp_path, capsys)
     assert "--timeout ended the search before its --work was done" in capsys.readouterr().err
     assert main(["optimize", src, "--work", "1e6", "--method", "rl"]) != 0
     assert "needs method='search'" in capsys.readouterr().err
+
+
+def test_each_stretch_of_a_measured_circuit_gets_the_work(monkeypatch):
+    import quartz.search.driver as driver
+
+    seen = []
+    real = driver.search
+
+    def spy(*a, **k):
+        seen.append(k.get("work"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(driver, "search", spy)
+    text = ("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\n"
+            "h q[0];\nh q[0];\ncx q[0],q[1];\nmeasure q[0] -> c[0];\n"
+            "x q[1];\nx q[1];\ncx q[0],q[1];\nmeasure q[1] -> c[1];\n")
+    runs = [quartz.optimize(text, timeout=60, seed=1, work=200_000, patience=None, threads=1)
+            for _ in range(2)]
+    assert runs[0] == runs[1] and "measure q[0] -> c[0];" in runs[0]
+    assert seen and set(seen) == {200_000}
+    assert "h q[0];\nh q[0];" not in runs[0]  # each stretch optimized
