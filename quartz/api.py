@@ -415,9 +415,10 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     `patience`, `algorithm`, `check_timeout` do not apply), `preprocess` and `history` do.
     `work`: the search's budget in work units per chain (the anneal's clock: a proposal 1,
     each transformation tried there 1 more; about 4 million a second per thread here) as
-    well as `timeout`, which still ends it when it comes first. With patience=None, a seed
-    and `threads` then give the same circuit on a slow or a loaded machine as on an idle one
-    (report['search']['cut'] is True where the deadline came first). Method 'search' with
+    well as `timeout`, which still ends it when it comes first. A seed and `threads` then give
+    the same circuit on a slow or a loaded machine as on an idle one (report['search']['cut']
+    is True where the deadline came first); patience 'auto', which reads the wall clock, is
+    off with it (give seconds or a Patience to have one anyway). Method 'search' with
     the anneal and exact=True only; where two starts are raced, each gets RACE_SHARE of it;
     in a circuit with measurements, each unitary stretch's search gets all of it.
     """
@@ -438,6 +439,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         _check_seconds("check_timeout", check_timeout)
     _check_work(work, method, algorithm, exact)
     units = None if work is None else int(work)
+    if units is not None and isinstance(patience, str) and patience == "auto":
+        patience = None  # a wall-clock rule would make the result depend on the machine
     original, kind = _read_input(circuit)
     if not isinstance(original, Circuit):  # measurements, resets or classical control
         return _optimize_segmented(original, kind, gate_set, timeout, seed, report, dict(

@@ -11,7 +11,7 @@ import argparse
 WORK_HELP = ("the search's budget in work units per thread (e.g. 4e7; about 4 million a second "
              "per thread here) as well as --timeout, which still ends it when it comes first: "
              "with the same seed and threads, the same circuit on any machine and at any load "
-             "(method search, algorithm anneal)")
+             "(method search, algorithm anneal; --patience auto is off with it)")
 
 
 def work_units(text: str) -> int:

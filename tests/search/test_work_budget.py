@@ -85,7 +85,7 @@ def test_cli_optimize_work_gives_the_same_file_and_notes_a_cut(tmp_path, capsys)
     outs = [tmp_path / "a.qasm", tmp_path / "b.qasm"]
     for out in outs:
         assert main(["optimize", src, "-o", str(out), "--work", "1e6", "--seed", "4",
-                     "--patience", "none", "--threads", "2", "--no-progress"]) == 0
+                     "--threads", "2", "--no-progress"]) == 0  # patience auto is off
     assert outs[0].read_text() == outs[1].read_text()
     assert "before its --work was done" not in capsys.readouterr().err
     assert main(["optimize", src, "-o", str(tmp_path / "c.qasm"), "--work", "1e15",
@@ -114,3 +114,21 @@ def test_each_stretch_of_a_measured_circuit_gets_the_work(monkeypatch):
     assert runs[0] == runs[1] and "measure q[0] -> c[0];" in runs[0]
     assert seen and set(seen) == {200_000}
     assert "h q[0];\nh q[0];" not in runs[0]  # each stretch optimized
+
+
+def test_patience_auto_is_off_with_work_and_an_explicit_one_is_kept(monkeypatch):
+    import quartz.search.driver as driver
+
+    seen = []
+    real = driver.search
+
+    def spy(*a, **k):
+        seen.append(k.get("patience"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(driver, "search", spy)
+    c = Circuit(2).h(0).h(0).cx(0, 1)
+    quartz.optimize(c, timeout=10, seed=0, work=10_000)  # patience left at 'auto'
+    quartz.optimize(c, timeout=10, seed=0, work=10_000, patience=5.0)
+    quartz.optimize(c, timeout=1, seed=0)
+    assert seen == [None, 5.0, "auto"]
