@@ -15,6 +15,26 @@ from quartz import Circuit, QuartzError
 BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks"
 
 
+@pytest.fixture
+def search_calls(monkeypatch):
+    """search_calls(key): a list that receives `key` of every quartz.search.driver.search call."""
+    import quartz.search.driver as driver
+
+    real = driver.search
+
+    def watch(key: str) -> list:
+        seen: list = []
+
+        def spy(*a, **k):
+            seen.append(k.get(key))
+            return real(*a, **k)
+
+        monkeypatch.setattr(driver, "search", spy)
+        return seen
+
+    return watch
+
+
 def _tof3() -> Circuit:
     return quartz.load(str(BENCH / "nam" / "barenco_tof_3.qasm"))
 
@@ -95,17 +115,8 @@ def test_cli_optimize_work_gives_the_same_file_and_notes_a_cut(tmp_path, capsys)
     assert "needs method='search'" in capsys.readouterr().err
 
 
-def test_each_stretch_of_a_measured_circuit_gets_the_work(monkeypatch):
-    import quartz.search.driver as driver
-
-    seen = []
-    real = driver.search
-
-    def spy(*a, **k):
-        seen.append(k.get("work"))
-        return real(*a, **k)
-
-    monkeypatch.setattr(driver, "search", spy)
+def test_each_stretch_of_a_measured_circuit_gets_the_work(search_calls):
+    seen = search_calls("work")
     text = ("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\n"
             "h q[0];\nh q[0];\ncx q[0],q[1];\nmeasure q[0] -> c[0];\n"
             "x q[1];\nx q[1];\ncx q[0],q[1];\nmeasure q[1] -> c[1];\n")
@@ -116,17 +127,8 @@ def test_each_stretch_of_a_measured_circuit_gets_the_work(monkeypatch):
     assert "h q[0];\nh q[0];" not in runs[0]  # each stretch optimized
 
 
-def test_patience_auto_is_off_with_work_and_an_explicit_one_is_kept(monkeypatch):
-    import quartz.search.driver as driver
-
-    seen = []
-    real = driver.search
-
-    def spy(*a, **k):
-        seen.append(k.get("patience"))
-        return real(*a, **k)
-
-    monkeypatch.setattr(driver, "search", spy)
+def test_patience_auto_is_off_with_work_and_an_explicit_one_is_kept(search_calls):
+    seen = search_calls("patience")
     c = Circuit(2).h(0).h(0).cx(0, 1)
     quartz.optimize(c, timeout=10, seed=0, work=10_000)  # patience left at 'auto'
     quartz.optimize(c, timeout=10, seed=0, work=10_000, patience=5.0)
