@@ -13,7 +13,7 @@ from quartz import ecc_sets
 from quartz.cli.rl_cmd import load_training_circuits
 from quartz.gatesets import get_gate_set
 from quartz.rl.learning_curve import heldout_reward
-from quartz.rl.optimize import _load_model
+from quartz.rl.checkpoint import action_map, load_checkpoint
 from quartz.rl.scramble import scrambled_copies
 from quartz.rl.train import TrainConfig
 from quartz.rl.workers import make_env
@@ -36,9 +36,10 @@ def main() -> None:
           f"{sum(len(s) - len(c) for s, c in zip(scrambled, heldout)) / len(heldout):.1f} "
           f"gates on average")
     for path in args.models:
-        net, mapping = _load_model(path, xfers, None)
-        if mapping is not None and list(mapping) != list(range(len(mapping))):
-            raise SystemExit(f"{path}: trained on another order of the transformations")
+        net, meta, _ = load_checkpoint(path)
+        if action_map(meta, xfers, path) is not None:
+            raise SystemExit(f"{path}: trained on other transformations than the shipped set's")
+        net.eval()
         print(f"{path}: as given {heldout_reward(net, env, heldout):.2f}, scrambled "
               f"{heldout_reward(net, env, scrambled):.2f}", flush=True)
 
