@@ -532,7 +532,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
 
         def run(begin: Circuit, seconds: float, share: float = 1.0) -> Any:
             if exact:
-                kw = search_kw if units is None else dict(search_kw, work=round(share * units))
+                kw = dict(search_kw, work=None if units is None else round(share * units))
                 found = search(begin, matcher, timeout=seconds, **kw)
                 cut.append(units is not None and found.seconds >= seconds)
                 return found

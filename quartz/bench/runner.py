@@ -80,8 +80,7 @@ def quartz_method(method: str, ecc_set=None, trust_ecc: bool = False,
     `work`: the search's budget in work units per thread (quartz.optimize's `work`; the
     timeout still caps it), so its result does not depend on the machine's speed or load;
     the function then also returns {"cut": whether the timeout came first}."""
-    if work is not None and method != "search":
-        raise QuartzError(f"--work applies to the search method only, not '{method}'")
+    check_work(work, [method])
 
     def run(circuit: Circuit, gate_set: str, timeout: float, seed: int):
         from quartz.api import optimize
@@ -268,16 +267,11 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
                                 or threads < 1):
         raise QuartzError(f"--threads must be a positive integer, got {threads!r}")
-    if work is not None:
-        if isinstance(work, bool) or not isinstance(work, int) or work < 0:
-            raise QuartzError(f"--work must be a non-negative number of work units, got {work!r}")
-        if any(m != "search" for m in methods):
-            raise QuartzError("--work applies to the search method only; run rl without it")
-        threads = 1 if threads is None else threads
+    check_work(work, methods)
     from quartz.distributed import cluster_address
 
     on_ray = cluster_address(address) is not None
-    threads = threads_per_job(jobs, threads, on_ray)
+    threads = threads_per_job(jobs, threads, on_ray, work)
     if method_fns is not None and (jobs > 1 or on_ray):
         raise QuartzError("custom optimizer functions run in-process only (jobs=1, no Ray)")
     results: dict[int, CircuitResult] = {}
@@ -348,13 +342,28 @@ def failures(results: list[CircuitResult], *, ours_only: bool = False) -> list[s
     return out
 
 
-def threads_per_job(jobs: int, threads: int | None = None, on_ray: bool = False) -> int | None:
-    """Search threads for each of `jobs` parallel jobs: `threads` when given; else, for
-    local jobs, the CPUs shared out among them (at least 1), so that they do not squeeze each
-    other's searches (quartz bench --jobs 2 on 2 CPUs: one thread each, the same gates as one
-    job); None (quartz.optimize's default) for one job or on a Ray cluster."""
+def check_work(work: object, methods: Iterable[str]) -> None:
+    """A clear error for a --work budget that is not a whole number of units or that is asked
+    of a method other than the search."""
+    if work is None:
+        return
+    if isinstance(work, bool) or not isinstance(work, int) or work < 0:
+        raise QuartzError(f"--work must be a non-negative number of work units, got {work!r}")
+    if any(m != "search" for m in methods):
+        raise QuartzError("--work applies to the search method only; run rl without it")
+
+
+def threads_per_job(jobs: int, threads: int | None = None, on_ray: bool = False,
+                    work: int | None = None) -> int | None:
+    """Search threads for each of `jobs` parallel jobs: `threads` when given; else 1 with a
+    `work` budget (the same gates with any `jobs`); else, for local jobs, the CPUs shared out
+    among them (at least 1), so that they do not squeeze each other's searches (quartz bench
+    --jobs 2 on 2 CPUs: one thread each); None (quartz.optimize's default) for one job or on
+    a Ray cluster."""
     if threads is not None:
         return threads
+    if work is not None:
+        return 1
     if jobs <= 1 or on_ray:
         return None
     return max(1, available_cpus() // jobs)
@@ -366,4 +375,4 @@ def default_jobs() -> int:
 
 
 __all__ = ["Outcome", "CircuitResult", "run_suite", "bench_circuit", "quartz_method", "failures",
-           "default_jobs", "threads_per_job"]
+           "default_jobs", "threads_per_job", "check_work"]

@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     from quartz.bench import plots as bench_plots
     from quartz.bench.plots import plot_cost_over_time, plot_reduction
     from quartz.bench.report import write_report
-    from quartz.bench.runner import failures, run_suite
+    from quartz.bench.runner import check_work, failures, run_suite, threads_per_job
     from quartz.bench.suite import load_suite
     from quartz.cli.interrupt import catch_signals
 
@@ -134,8 +134,7 @@ def run(args: argparse.Namespace) -> int:
         raise QuartzError(f"--jobs must be at least 1, got {args.jobs}")
     if args.threads is not None and args.threads < 1:
         raise QuartzError(f"--threads must be at least 1, got {args.threads}")
-    if args.work is not None and any(m != "search" for m in _names(args.methods, "methods")):
-        raise QuartzError("--work applies to the search method only; run rl without it")
+    check_work(args.work, _names(args.methods, "methods"))
     from quartz.distributed import cluster_address, wants_ray
 
     on_ray = wants_ray(args.address)
@@ -189,8 +188,9 @@ def run(args: argparse.Namespace) -> int:
     notes = [f"{len(suite.circuits)} circuits; methods: {', '.join(methods) or 'none'}; "
              f"baselines: {', '.join(baselines) or 'none'}; timeout {args.timeout:g} s per "
              f"circuit and method; "
-             + (f"search budget {args.work:,} work units per thread ({args.threads or 1} "
-                f"thread(s)); " if args.work is not None else "")
+             + (f"search budget {args.work:,} work units per thread "
+                f"({threads_per_job(args.jobs, args.threads, on_ray, args.work)} thread(s)); "
+                if args.work is not None else "")
              + (f"Ray at {cluster_address(args.address)}, {args.jobs} task(s) at once; "
                 if on_ray else f"{args.jobs} job(s); ")
              + f"{os.cpu_count()} CPUs "

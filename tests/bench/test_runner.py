@@ -111,3 +111,5 @@ def test_threads_per_job_shares_the_cpus_out_among_local_jobs(monkeypatch):
     assert runner.threads_per_job(16) == 1  # at least one
     assert runner.threads_per_job(2, on_ray=True) is None  # a cluster's nodes differ
     assert runner.threads_per_job(4, threads=3) == 3  # given: kept
+    assert runner.threads_per_job(2, work=10) == 1 and runner.threads_per_job(1, work=10) == 1
+    assert runner.threads_per_job(2, threads=2, work=10) == 2
