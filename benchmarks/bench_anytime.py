@@ -39,7 +39,8 @@ CURVES = ("vbe_adder_3", "mod_red_21", "gf2^8_mult", "adder_8")
 def preprocessed(name: str):
     """(input circuit, the circuit optimize() hands to the search) for a Nam benchmark."""
     import quartz
-    from quartz.api import _preprocess, to_gate_set
+    from quartz.pipeline.convert import to_gate_set
+    from quartz.pipeline.preprocess import _preprocess
     from quartz.gatesets import get_gate_set
 
     c = quartz.load(str(BENCH / f"{name}.qasm"))
@@ -137,7 +138,7 @@ def run_large(algorithms: list[str], timeout: float, seed: int, json_path: str |
 
 def run_speed(algorithms: list[str], timeout: float) -> str:
     """Moves (anneal) or expansions (best-first) per second, one thread, small vs large."""
-    from quartz.api import get_matcher
+    from quartz.pipeline.matchers import get_matcher
     from quartz.gatesets import get_gate_set
     from quartz.search.driver import search
 

@@ -7,7 +7,7 @@ For each gate set (default rigetti and ionq, the built-in sets with rx) and each
 the chosen suites (default: the Rigetti suite as given, ../shared/benchmarks/rigetti, and the
 nam-ccz files), `quartz.optimize(c, G, timeout=T, seed=S)` runs twice, one after the other,
 with the search's `exact_1q` forced off and then on (quartz.search.driver.search wrapped);
-optimize's own choice is on for sets with rx and no ry (quartz.api._exact_1q_for). Exact
+optimize's own choice is on for sets with rx and no ry (quartz.pipeline.polish.exact_1q_for). Exact
 moves only either way; every output carries optimize()'s own final check, and the table says
 whether both passed and were proofs.
 """

@@ -1,6 +1,6 @@
 """method='search' against method='rl' in IonQ's gate set on Toffoli circuits of the nam-ccz
 suite (search then rl per circuit, same budget and seed): whether rl starts level with the
-search where the search races two starts (quartz.api._races_starts).
+search where the search races two starts (quartz.pipeline.race.races_starts).
 
     python benchmarks/bench_ionq_rl.py --timeout 10 --seed 1 tof_3 barenco_tof_3 mod5_4 tof_4
 """

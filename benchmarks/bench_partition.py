@@ -1,6 +1,6 @@
 """Partitioned optimization against the one search, side by side: gates, seconds and peak
 memory of `quartz.optimize(c, "nam", timeout=T, workers=w)` for w = 1 (the ordinary
-optimizer) and w = 2 (quartz.search.partition in two processes), and preprocessing alone.
+optimizer) and w = 2 (quartz.pipeline.partition in two processes), and preprocessing alone.
 
     python benchmarks/bench_partition.py gf2^16_mult 60      # a Nam suite file (../shared)
     python benchmarks/bench_partition.py gf2_mult:90 180     # a quartz.circuits family size

@@ -6,7 +6,7 @@
 Each circuit is read from ../shared/benchmarks/nam-ccz (h, x, cx, ccz: Toffolis as written by
 the circuit's author) and handed to `quartz.optimize(c, G, timeout=T, seed=S)` for every gate
 set G, twice per circuit, one after the other: "before" with the Nam route switched off
-(quartz.api._via_nam returning None: the gate set's own preprocessing, which for a set without
+(quartz.pipeline.preprocess.via_nam returning None: the gate set's own preprocessing, which for a set without
 h or cx cannot fold, pair or pick the polarity of Toffolis and converts them as written), and
 "after" as shipped (the better of that and: preprocess in Nam, convert, preprocess in G). The
 preprocessed counts of both routes are printed too. Every output carries optimize()'s own
@@ -29,16 +29,17 @@ DEFAULT = ["tof_3", "barenco_tof_4", "mod5_4", "vbe_adder_3", "mod_red_21", "rc_
 
 def run_one(c, gs: str, timeout: float, seed: int, nam_route: bool) -> dict:
     """optimize() with or without the Nam route; gates, two-qubit gates and the check."""
-    import quartz.api as api
+    import quartz.pipeline.preprocess as pre
 
-    route = api._via_nam if nam_route else (lambda original, g: None)
-    return optimize_row(c, gs, timeout, seed, api, "_via_nam", route)
+    route = pre.via_nam if nam_route else (lambda original, g: None)
+    return optimize_row(c, gs, timeout, seed, pre, "via_nam", route)
 
 
 def main(argv: list[str] | None = None) -> int:
     import quartz
-    import quartz.api as api
+    import quartz.pipeline.preprocess as pre
     from quartz.gatesets import get_gate_set
+    from quartz.pipeline.convert import to_gate_set
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", default=DEFAULT)
@@ -53,10 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         gs = get_gate_set(gs_name)
         for name in args.names:
             c = quartz.load(str(CCZ / f"{name}.qasm"))
-            work = api.to_gate_set(c, gs)
-            with swapped(api, "_via_nam", lambda original, g: None):
-                direct = api._preprocessed(c, work, gs)
-            via = api._via_nam(c, gs)
+            work = to_gate_set(c, gs)
+            with swapped(pre, "via_nam", lambda original, g: None):
+                direct = pre.preprocessed(c, work, gs)
+            via = pre.via_nam(c, gs)
             record(rows, {"gate_set": gs_name, "circuit": name, "original": len(c),
                           "converted": len(work),
                           "pre_direct": None if direct is None else len(direct),

@@ -40,7 +40,7 @@ DROPPED = frozenset({"ConsolidateBlocks", "Split2QUnitaries"})
 # without Toffolis (Rigetti's {rx, rz, cz}: tof_3 67 vs 59, barenco_tof_3 90 vs 79, rc_adder_6
 # 309 vs 285 gates at level 3, 5 s per stage, decomposed inputs); for them the stage is Qiskit's
 # default init unchanged unless the circuit holds ccx or ccz, where quartz goes first: since
-# Toffolis reach a set without h through Nam's preprocessing (quartz.api._via_nam) it wins
+# Toffolis reach a set without h through Nam's preprocessing (quartz.pipeline.preprocess.via_nam) it wins
 # there (tof_3 31 vs 60, barenco_tof_4 85 vs 149, vbe_adder_3 97 vs 151; BENCHMARKS.md).
 DEFAULT_INIT_FOR = frozenset({"rigetti"})
 

@@ -134,7 +134,7 @@ def plugin_patience() -> Patience | None:
 def preload_ecc_set(gate_set: str) -> None:
     """Load the shipped ECC set of `gate_set` into this process's cache now, before transpile
     forks its workers (they inherit it instead of each loading it; ~1 s per worker)."""
-    from quartz.api import get_matcher
+    from quartz.pipeline.matchers import get_matcher
 
     try:
         get_matcher(None, get_gate_set(gate_set))

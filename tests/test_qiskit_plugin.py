@@ -634,12 +634,12 @@ def test_level_3_stage_on_a_small_circuit_ends_before_its_budget(monkeypatch):
 
 
 def test_stage_preloads_the_ecc_set_for_forked_workers():
-    from quartz import api
+    from quartz.pipeline import matchers
 
-    api._matchers.pop("nam", None)
+    matchers._matchers.pop("nam", None)
     pm = generate_preset_pass_manager(optimization_level=1, basis_gates=NAM_BASIS,
                                       optimization_method="quartz")
-    assert pm is not None and "nam" in api._matchers  # loaded once, in the parent
+    assert pm is not None and "nam" in matchers._matchers  # loaded once, in the parent
 
 
 def test_stage_resynthesizes_one_qubit_runs_unless_exact(monkeypatch):

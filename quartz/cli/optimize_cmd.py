@@ -161,7 +161,8 @@ def _check_line(report: dict) -> str:
 
 def run(args) -> int:
     """Optimise args.input; exit 0 on success, 130/143 after SIGINT/SIGTERM (result saved)."""
-    from quartz.api import optimize, resolve_seed
+    from quartz.api import optimize
+    from quartz.pipeline.options import resolve_seed
     from quartz.cli.interrupt import catch_signals
     from quartz.qasm import load_measured
 

@@ -219,7 +219,7 @@ def test_gen_cli_with_address(ray_cluster, tmp_path, capsys):
 
 
 def test_partitioned_optimize_on_ray(ray_cluster):
-    from quartz.search.partition import optimize_partitioned
+    from quartz.pipeline.partition import optimize_partitioned
 
     c = Circuit(3)
     for i in range(40):

@@ -295,7 +295,7 @@ def test_rl_runs_in_the_time_the_search_leaves(nam_ecc, small_model, monkeypatch
 
 def test_rl_search_gets_the_same_exact_1q_as_the_search_in_rigetti(monkeypatch):
     """method='rl' runs the search with the same polish settings as method='search': in
-    Rigetti's set that includes the exact rx/rz run merging (quartz.api._exact_1q_for)."""
+    Rigetti's set that includes the exact rx/rz run merging (quartz.pipeline.polish.exact_1q_for)."""
     import quartz.rl.optimize as rlopt
 
     seen = []
@@ -316,17 +316,17 @@ def test_rl_races_ionq_s_two_starts_as_the_search_does(monkeypatch):
     """In IonQ's set method='search' races the Nam route's start against the set's own;
     method='rl' did not, and ended 1-6 gates behind the search at 10 s on Toffoli circuits
     (tof_3 36 vs 33, tof_4 55 vs 49). Now it races them too and goes on from the winner."""
-    import quartz.api as api
+    import quartz.pipeline.rl_stage as rl_stage
 
     raced = []
-    real = api._race_starts
+    real = rl_stage.race_starts
 
     def spy(starts, *a, **k):
         out = real(starts, *a, **k)
         raced.append((len(starts), len(out[1])))
         return out
 
-    monkeypatch.setattr(api, "_race_starts", spy)
+    monkeypatch.setattr(rl_stage, "race_starts", spy)
     c = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
     report = {}
     out = quartz.optimize(c, "ionq", method="rl", timeout=6, seed=1, report=report)

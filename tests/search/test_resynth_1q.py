@@ -110,7 +110,7 @@ def long_runs(seed: int) -> Circuit:
 
 
 def test_the_search_uses_it_only_when_asked():
-    from quartz.api import get_matcher
+    from quartz.pipeline.matchers import get_matcher
     from quartz.gatesets import get_gate_set
 
     c = long_runs(1)
@@ -241,7 +241,7 @@ def test_rigetti_search_merges_rx_runs_exactly():
     """The Rigetti suite's tof_3 (141 gates of rx, rz, cz): the search's polish merges its
     rx/rz runs (127 gates without it at 10 s, 91 with it); exact_1q=False leaves the small
     Rigetti ECC set alone with them."""
-    from quartz.api import get_matcher
+    from quartz.pipeline.matchers import get_matcher
     from quartz.gatesets import get_gate_set
     from quartz.search.preprocess import preprocess
 
@@ -263,7 +263,7 @@ def test_rigetti_search_merges_rx_runs_exactly():
 def test_optimize_merges_rx_runs_in_rigetti_not_in_ionq():
     """quartz.optimize asks for exact_1q in sets with rx and no ry (measured better in
     Rigetti's, worse in IonQ's); the result stays exact and checked."""
-    from quartz.api import _exact_1q_for
+    from quartz.pipeline.polish import exact_1q_for as _exact_1q_for
     from quartz.gatesets import get_gate_set
 
     assert _exact_1q_for(get_gate_set("rigetti"))

@@ -53,33 +53,39 @@ def test_toffolis_into_gate_sets_without_h_take_the_nam_route(gate_set, before):
 
 
 def test_nam_route_leaves_circuits_without_toffolis_alone():
-    import quartz.api as api
+    from quartz.pipeline import preprocess, race, search_stage  # noqa: F401
+    from quartz.pipeline.convert import to_gate_set  # noqa: F401
+    from quartz.pipeline.matchers import get_matcher  # noqa: F401
     from quartz.gatesets import get_gate_set
 
     c = quartz.load(str(BENCH / "tof_3.qasm"))  # decomposed: no ccz/ccx left
-    assert api._via_nam(c, get_gate_set("ibm")) is None
+    assert preprocess.via_nam(c, get_gate_set("ibm")) is None
     ccz = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
     for name in ("nam", "clifford_t"):  # these fold and pair Toffolis themselves
-        assert api._via_nam(ccz, get_gate_set(name)) is None
+        assert preprocess.via_nam(ccz, get_gate_set(name)) is None
 
 
 def test_ionq_races_the_nam_route_instead_of_taking_the_smaller_start():
     # IonQ entangles with rxx: from the smaller start its search ended worse on 2 of 8, so
     # the route's start is raced against IonQ's own instead of replacing it.
-    import quartz.api as api
+    from quartz.pipeline import preprocess, race, search_stage  # noqa: F401
+    from quartz.pipeline.convert import to_gate_set  # noqa: F401
+    from quartz.pipeline.matchers import get_matcher  # noqa: F401
     from quartz.gatesets import get_gate_set
 
     ionq = get_gate_set("ionq")
     ccz = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
-    via = api._via_nam(ccz, ionq)
+    via = preprocess.via_nam(ccz, ionq)
     assert via is not None and {g.name for g in via} <= set(ionq.gates)
-    assert api._races_starts(ionq) and not api._races_starts(get_gate_set("ibm"))
-    own = api._preprocessed(ccz, api.to_gate_set(ccz, ionq), ionq)
+    assert race.races_starts(ionq) and not race.races_starts(get_gate_set("ibm"))
+    own = preprocess.preprocessed(ccz, to_gate_set(ccz, ionq), ionq)
     assert own is not None and len(own) > len(via)  # not the smaller start: the own one
 
 
 def test_race_continues_from_the_best_start():
-    import quartz.api as api
+    from quartz.pipeline import preprocess, race, search_stage  # noqa: F401
+    from quartz.pipeline.convert import to_gate_set  # noqa: F401
+    from quartz.pipeline.matchers import get_matcher  # noqa: F401
     from quartz.search.costs import get_cost
     from quartz.search.driver import SearchResult
 
@@ -92,27 +98,29 @@ def test_race_continues_from_the_best_start():
         return SearchResult(out, len(start), len(out), 0.0, expansions=10,
                             history=[(0.0, float(len(out)))])
 
-    start, found = api._race(run, [b, a], 8.0, get_cost("gates"))
+    start, found = race.race(run, [b, a], 8.0, get_cost("gates"))
     assert start is a and len(found.circuit) == 1  # a's search led, though a began larger
     assert calls[0][0] is b and calls[1][0] is a and len(calls[2][0]) == 1  # on from a's
-    assert calls[0][1] == calls[1][1] == api.RACE_SHARE * 8.0
+    assert calls[0][1] == calls[1][1] == race.RACE_SHARE * 8.0
     assert 7.0 < calls[2][1] <= 8.0  # the rest of the budget (the fake trials took no time)
     # a work budget is shared the same way: a quarter each, the rest to the lead
-    assert [c[2] for c in calls] == [api.RACE_SHARE, api.RACE_SHARE, 1 - 2 * api.RACE_SHARE]
+    assert [c[2] for c in calls] == [race.RACE_SHARE, race.RACE_SHARE, 1 - 2 * race.RACE_SHARE]
     assert found.expansions == 30 and found.initial_cost == len(a)
 
 
 def test_ionq_toffoli_circuit_is_raced_and_stays_equal(monkeypatch):
-    import quartz.api as api
+    from quartz.pipeline import preprocess, race, search_stage  # noqa: F401
+    from quartz.pipeline.convert import to_gate_set  # noqa: F401
+    from quartz.pipeline.matchers import get_matcher  # noqa: F401
 
     raced = []
-    real = api._race
+    real = search_stage.race
 
     def spy(run, starts, budget, cost):
         raced.append(len(starts))
         return real(run, starts, budget, cost)
 
-    monkeypatch.setattr(api, "_race", spy)
+    monkeypatch.setattr(search_stage, "race", spy)
     c = quartz.load(str(BENCH.parent / "nam-ccz" / "tof_3.qasm"))
     report = {}
     out = quartz.optimize(c, "ionq", timeout=4, seed=1, report=report)
@@ -122,14 +130,16 @@ def test_ionq_toffoli_circuit_is_raced_and_stays_equal(monkeypatch):
 
 
 def test_race_starts_returns_the_start_whose_search_ended_best():
-    import quartz.api as api
+    from quartz.pipeline import preprocess, race, search_stage  # noqa: F401
+    from quartz.pipeline.convert import to_gate_set  # noqa: F401
+    from quartz.pipeline.matchers import get_matcher  # noqa: F401
     from quartz.gatesets import get_gate_set
     from quartz.search.costs import get_cost
 
     a = quartz.Circuit(1).h(0).h(0).x(0).x(0)  # the search empties it
     b = quartz.Circuit(1).x(0)  # smaller, but one gate is all the search can leave
-    m = api.get_matcher(None, get_gate_set("nam"))
-    start, found, spent = api._race_starts([b, a], m, get_cost("gates"), 1.0, seed=0, threads=1)
+    m = get_matcher(None, get_gate_set("nam"))
+    start, found, spent = race.race_starts([b, a], m, get_cost("gates"), 1.0, seed=0, threads=1)
     assert start is a and len(found) == 0 and 0.0 <= spent < 5.0
     report = {}
     quartz.optimize(quartz.load(str(BENCH / "tof_3.qasm")), timeout=2, seed=0, report=report)

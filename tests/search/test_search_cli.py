@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import quartz
-import quartz.api
+import quartz.pipeline.matchers
 from quartz.cli import main
 from quartz.search import Matcher
 from search_rules import random_nam_circuit, same_unitary
@@ -12,7 +12,7 @@ from search_rules import random_nam_circuit, same_unitary
 
 @pytest.fixture
 def nam_rules(monkeypatch, small_set):
-    monkeypatch.setitem(quartz.api._matchers, "nam", Matcher(small_set))
+    monkeypatch.setitem(quartz.pipeline.matchers._matchers, "nam", Matcher(small_set))
 
 
 def test_writes_output_and_summary(nam_rules, tmp_path, capsys):

@@ -8,7 +8,7 @@ import pytest
 
 import quartz
 from quartz import Circuit
-from quartz.api import get_matcher
+from quartz.pipeline.matchers import get_matcher
 from quartz.errors import QuartzError
 from quartz.gatesets import get_gate_set
 from quartz.search.driver import search

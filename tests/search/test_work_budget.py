@@ -72,7 +72,7 @@ def test_a_deadline_before_the_work_is_done_is_reported_and_the_result_equal():
 
 
 def test_raced_starts_share_the_work_and_stay_repeatable():
-    # IonQ races two starts (quartz.api._race): each gets RACE_SHARE of the work.
+    # IonQ races two starts (quartz.pipeline.race): each gets RACE_SHARE of the work.
     c = quartz.load(str(BENCH / "nam-ccz" / "tof_3.qasm"))
     runs = [quartz.optimize(c, "ionq", timeout=120, seed=2, work=1_000_000, patience=None,
                             threads=1, report=r) for r in ({}, {})]

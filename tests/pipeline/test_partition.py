@@ -1,4 +1,4 @@
-"""Partitioned optimization (quartz.optimize(..., workers=N), quartz.search.partition)."""
+"""Partitioned optimization (quartz.optimize(..., workers=N), quartz.pipeline.partition)."""
 from __future__ import annotations
 
 import math
@@ -9,8 +9,8 @@ import pytest
 
 import quartz
 from quartz import Circuit, Param, QuartzError
-from quartz.search import partition
-from quartz.search.partition import PartitionReport, default_segment_gates, optimize_partitioned
+from quartz.pipeline import partition
+from quartz.pipeline.partition import PartitionReport, default_segment_gates, optimize_partitioned
 
 
 def same(a: Circuit, b: Circuit) -> bool:

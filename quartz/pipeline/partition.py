@@ -1,9 +1,10 @@
-"""Partitioned optimization of large circuits: `quartz.optimize(..., workers=N)`.
+"""Partitioned optimization of large circuits, `quartz.optimize(..., workers=N)`: the same
+pipeline over parts.
 
 The circuit (in gate order) is cut into segments of about `segment_gates` gates (default: an
 even share per worker). Each segment,
-on the qubits it uses only, is optimized on its own by `quartz.optimize` (one search thread,
-converging early) in N worker processes, or as Ray tasks with an `address`
+on the qubits it uses only, is optimized on its own by the optimizer's pipeline
+(quartz.pipeline.run: one search thread, converging early) in N worker processes, or as Ray tasks with an `address`
 (quartz.distributed). A segment's result replaces it only when the segment's own final check
 concluded that it equals the segment (global phase included) and it costs less, so the whole
 circuit stays equal to the input by construction: every change is a checked replacement of a
@@ -20,10 +21,15 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
+from quartz.pipeline.state import CHECK_SHARE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from quartz.pipeline.options import Options
+    from quartz.pipeline.state import State
 
 MIN_SEGMENT_GATES = 600  # the default segment: the circuit split evenly over the workers,
 # but never smaller than this
@@ -76,19 +82,21 @@ def _expand(c: Circuit, used: list[int], n: int) -> Circuit:
 
 
 def _segment_task(args: tuple[Any, ...]) -> tuple[int, str | None, bool | None, bool]:
-    """Optimize one segment (QASM text in): (index, QASM text of the result or None when it
-    is not better, whether its final check concluded 'equal', whether that was a proof)."""
-    from quartz.api import optimize
+    """Optimize one segment (QASM text in) through the optimizer's pipeline: (index, QASM
+    text of the result or None when it is not better, whether its final check concluded
+    'equal', whether that was a proof)."""
+    from quartz.pipeline.options import Options
+    from quartz.pipeline.run import SEARCH, run_stages
     from quartz.qasm import dumps, loads
 
     index, text, gate_set, cost, budget, seed, exact, preprocess = args
     seg = loads(text)
     report: dict[str, Any] = {}
-    out = optimize(seg, gate_set, cost=cost, timeout=budget, seed=seed, threads=1,
-                   check_timeout=max(1.0, budget), report=report, exact=exact,
-                   preprocess=preprocess)
-    if (not isinstance(out, Circuit) or report.get("returned") != "optimized"
-            or len(out) >= len(seg)):
+    options = Options.checked(cost=cost, timeout=budget, seed=seed, threads=1,
+                              check_timeout=max(1.0, budget), exact=exact, preprocess=preprocess)
+    state = run_stages(seg, gate_set, options, SEARCH, report)
+    out = state.result
+    if out is None or state.returned != "optimized" or len(out) >= len(seg):
         return index, None, None, False
     return index, dumps(out), bool(report["check"]["ok"]), bool(report["check"]["proof"])
 
@@ -245,5 +253,62 @@ def _meld(c: Circuit, spans: list[tuple[int, int]], better: dict[int, str],
     return out
 
 
+def check_partitioned(o: Options) -> None:
+    """A clear error for what partitioned optimization cannot do, before any work."""
+    if o.work is not None:
+        raise QuartzError("work (a budget in work units) does not apply to partitioned "
+                          "optimization (workers, address)")
+    if o.ecc_set is not None:
+        raise QuartzError("workers (partitioned optimization) uses the shipped ECC set of "
+                          "the gate set; ecc_set is not supported with it yet")
+    if o.method != "search":
+        raise QuartzError("workers (partitioned optimization) needs method='search'")
+    if o.cost != "gates":
+        raise QuartzError("workers (partitioned optimization) minimises gates only "
+                          "(cost='gates')")
+
+
+def preprocess_whole(state: State) -> None:
+    """Stage: the whole circuit preprocessed (rotations merge across what will be segment
+    boundaries), used only when a check of the whole concludes that it is equal (that check
+    is appended to state.checks)."""
+    from quartz.pipeline.preprocess import preprocessed
+    from quartz.search.equivalence import check_equivalent
+
+    if not state.options.preprocess:
+        return
+    assert state.converted is not None
+    pre = preprocessed(state.original, state.converted, state.gate_set)
+    if pre is not None and len(pre) < len(state.current):
+        chk = check_equivalent(state.original, pre,
+                               timeout=max(1.0, CHECK_SHARE * state.clock.timeout))
+        state.checks.append(chk)
+        if chk.ok:
+            state.current = pre
+
+
+def partitioned_search(state: State) -> None:
+    """Stage: optimize_partitioned on the start; every replacement was checked against its
+    segment, so the whole is equal by construction (report['check'] method 'segments')."""
+    o = state.options
+    result, info = optimize_partitioned(
+        state.current, state.gate_set.name, workers=o.workers or 1,
+        timeout=max(0.0, state.clock.left()), address=o.address, seed=o.seed, exact=o.exact,
+        progress=o.progress, preprocess=o.preprocess)
+    if o.history is not None:
+        o.history.extend((float(t), float(g)) for t, g in info.history)
+    detail = (f"{info.improved} segment replacement(s), each checked equal to its segment "
+              "(global phase included)")
+    for pre_check in state.checks:
+        detail += f"; whole-circuit preprocessing: {pre_check.summary()}"
+    if info.evidence_only:
+        detail += f"; {info.evidence_only} of them on random-state evidence"
+    check = dict(ok=True, method="segments", proof=o.exact and not info.evidence_only,
+                 seconds=0.0, detail=detail)
+    state.result = result
+    state.report.update(check=check, checks=[check], dropped=[], returned="optimized",
+                        search=None, partition=info.as_dict())
+
+
 __all__ = ["optimize_partitioned", "default_segment_gates", "PartitionReport",
-           "MIN_SEGMENT_GATES"]
+           "MIN_SEGMENT_GATES", "check_partitioned", "preprocess_whole", "partitioned_search"]
