@@ -59,7 +59,8 @@ def run(repeat: int) -> dict:
 
 
 def markdown(results: dict) -> str:
-    """The results as the two tables of BENCHMARKS.md."""
+    """The results as the two tables of benchmarks/history/BENCHMARKS-2026-12-07.md ("Core: load
+    and hash throughput")."""
     lines = ["| file | gates | load (best) | CPU | gates/s |", "|---|---|---|---|---|"]
     for r in results["load"]:
         lines.append(f"| {r['file']} | {r['gates']} | {r['seconds']:.3f} s | {r['cpu']:.3f} s | "

@@ -28,7 +28,7 @@ DEFAULT_PROPOSAL = "uniform"  # what search() uses when it is given none
 # for EPOCH.window(gates, time the epoch took to it), every chain starts again from the input.
 EPOCH = Patience(seconds=1.0, per_gate=0.05, growth=1.0)
 # On by default: at 120 s on eight Nam circuits, fewer gates on 5 and more on none
-# (BENCHMARKS.md, "Restarts").
+# (benchmarks/history/BENCHMARKS-2026-12-07.md, "Restarts").
 DEFAULT_RESTARTS = True  # what search() uses when it is given none
 # The polish's block resynthesis: blocks of up to this many qubits (2-4).
 DEFAULT_BLOCK_QUBITS = 3

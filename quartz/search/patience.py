@@ -3,13 +3,15 @@
 A search stops once no better circuit has been found for
 ``seconds + per_gate x (gates of the best) + growth x (time of the last improvement)``
 seconds, or when its space is exhausted; the timeout stays the upper bound. The default
-rule (``AUTO``) was fitted on the Nam suite's best-cost histories at 60 s (BENCHMARKS.md,
-"Stop when done"): improvements that come late on a circuit tend to follow late ones,
-hence the growth term, and bigger circuits need more moves per improvement. An anneal that
+rule (``AUTO``) was fitted on the Nam suite's best-cost histories at 60 s
+(benchmarks/history/BENCHMARKS-2026-12-07.md, "Stop when done"): improvements that come
+late on a circuit tend to follow late ones, hence the growth term, and bigger circuits need
+more moves per improvement. An anneal that
 converges is then confirmed (``confirm``): it runs again from its best with the next seed, each
 round with its own patience clock, and ends once ``confirm`` rounds have found nothing better
 (AUTO: 2; on 13 Nam circuits that converge before 60 s, fewer gates on 3 and equal on 10, in
-1.96x the time: BENCHMARKS.md, "Confirmed convergence").
+1.96x the time: benchmarks/history/BENCHMARKS-2026-12-07.md,
+"Confirmed convergence").
 
 >>> AUTO.window(gates=40, last_improvement=1.5)
 7.0

@@ -12,8 +12,8 @@ gates of the one it keeps may no longer cancel with their neighbours. So the mer
 chosen by trial (quartz.search.toffoli_trial): each site with either target kept, scored by
 the cost of the preprocessed circuit, kept only when that cost falls. mod_adder_1024 has 36
 such sites: merging every one of them gains 5 gates over preprocessing alone, the trial
-keeps 10 and gains 53 (2,330 -> 2,277; BENCHMARKS.md, "Toffolis that share their
-controls").
+keeps 10 and gains 53 (2,330 -> 2,277; benchmarks/history/BENCHMARKS-2026-12-07.md,
+"Toffoli-level rewrites by trial").
 
 >>> from quartz import Circuit
 >>> c = Circuit(4).ccx(0, 1, 2).ccx(0, 1, 3)

@@ -9,7 +9,8 @@ ccx(a, b, t) cx(a, b) ccx(c, b, t), written as one Toffoli and six cx (quartz.se
 also its mirror image, the uncompute, and both at once). Whether a rewrite pays depends on what
 the preprocessor then makes of the whole circuit (relative-phase pairs, h cancellation,
 rotation merging), so search_toffoli_rewrites tries them one site at a time and scores each
-by the preprocessed cost. Measured (BENCHMARKS.md, "Toffoli-level rewrites by trial"):
+by the preprocessed cost. Measured (benchmarks/history/BENCHMARKS-2026-12-07.md,
+"Toffoli-level rewrites by trial"):
 mod_adder_1024 2,330 -> 2,277 and ham15-high 2,605 -> 2,571 gates by the merges, vbe_adder_3
 89 -> 72 by the carries, all before the search.
 """
