@@ -309,10 +309,7 @@ def run_suite(circuits: list[tuple[str, Circuit]], gate_set: str, *,
                 else:
                     done(i, _job(a))
         else:
-            import multiprocessing
-
-            ctx = multiprocessing.get_context("spawn")
-            with worker_pool(jobs, ctx) as pool:
+            with worker_pool(jobs) as pool:  # spawned, without the caller's __main__
                 pending = {pool.submit(_job, a): i for i, a in enumerate(args)}
                 while pending and not stopped():
                     finished, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)

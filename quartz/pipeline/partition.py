@@ -120,12 +120,10 @@ class _Pool:
 
             self.stack.enter_context(session(self.workers, self.address))
         elif self.engine == "processes":
-            import multiprocessing
-
             from quartz.pools import worker_pool
 
-            self.pool = self.stack.enter_context(
-                worker_pool(self.workers, multiprocessing.get_context("spawn")))
+            # spawned workers that do not run the caller's __main__ (quartz.pools)
+            self.pool = self.stack.enter_context(worker_pool(self.workers))
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import io
-import multiprocessing as mp
 
 import numpy as np
 
+from quartz.pools import spawn_context
 from quartz.rl.agent import torch
 from quartz.rl.dag_env import DagRewriteEnv
 from quartz.rl.model import ActorCritic, ModelConfig
@@ -57,7 +57,10 @@ class RolloutPool:
         self.workers = workers
         args = (transformations, cost, max_steps, max_rise, min_steps, reward, config.to_dict())
         if workers > 1:
-            self.pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=args)
+            # spawned; they run the caller's __main__ only where it can be run (not from
+            # stdin), so a cost function defined in a script reaches them
+            self.pool = spawn_context(keep_main=True).Pool(workers, initializer=_init,
+                                                           initargs=args)
         else:
             self.pool = None
             self.env = make_env(*args[:6])

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from quartz.circuit import Circuit
 from quartz.cpus import available_cpus
 from quartz.ecc_sets.model import ECC, ECCSet
+from quartz.pools import spawn_context
 from quartz.verifier.classes import ClassSplitter
 from quartz.verifier.transport import pack, unpack
 from quartz.verifier.verdict import ClassOutcome, VerifyReport
@@ -152,7 +153,9 @@ def verify_tasks(tasks: list[ClassTask], *, jobs: int | None = None, executor: E
                 bar.update(1)
         else:
             own = executor is None
-            ex = ProcessPoolExecutor(max_workers=workers) if own else executor
+            # spawned workers that do not run the caller's __main__ (quartz.pools)
+            ex = (ProcessPoolExecutor(max_workers=workers, mp_context=spawn_context()) if own
+                  else executor)
             try:
                 size = max(1, min(64, len(tasks) // (max(workers, 1) * 8) or 1))
                 futures = {}

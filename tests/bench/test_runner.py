@@ -68,6 +68,28 @@ def test_parallel_jobs_keep_suite_order():
     assert all(r.outcome("qiskit").verified for r in results)
 
 
+def test_parallel_jobs_from_a_script_on_stdin(tmp_path):
+    # the workers do not run the caller's __main__ (quartz.pools): from stdin it has no file
+    import json
+    import subprocess
+    import sys
+
+    script = """
+import json
+from quartz.bench.runner import run_suite
+from quartz.bench.suite import load_suite
+rs = run_suite(load_suite("tof:3,4").circuits, "nam", timeout=1, jobs=2, progress=False)
+print(json.dumps([(r.circuit, r.gates, r.outcome("search").gates,
+                   r.outcome("search").equivalence) for r in rs]))
+"""
+    proc = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.splitlines()[-1])
+    assert [g[0] for g in got] == ["tof_3", "tof_4"]
+    assert all(out < gates and eq == "equivalent" for _, gates, out, eq in got), got
+
+
 def test_quartz_search_method_reports_its_trace():
     from tests.search.search_rules import make_set, small_nam_classes
 

@@ -92,3 +92,44 @@ def test_preprocess_off_and_history_are_honoured():
     assert same(out, c) and len(out) < len(c)
     assert "whole-circuit preprocessing" not in report["check"]["detail"]
     assert history and history[-1][1] == len(out)
+
+
+# A caller whose __main__ the workers cannot import (stdin, `python -c`) or should not run (a
+# script without the `if __name__ == "__main__":` guard): the processes start all the same.
+# SCRIPT prints the marker once, at its top level: the workers do not run it again.
+SCRIPT = '''
+import json, sys
+import quartz
+print("caller's main ran", file=sys.stderr)
+c = quartz.qasm.loads({qasm!r})
+report = {{}}
+out = quartz.optimize(c, "nam", timeout=3, workers=2, report=report, seed=0)
+print(json.dumps({{"out": quartz.qasm.dumps(out), "ok": report["check"]["ok"],
+                  "engine": report["partition"]["engine"]}}))
+'''
+
+
+@pytest.mark.parametrize("how", ["stdin", "-c", "unguarded script"])
+def test_two_workers_from_stdin_python_c_and_a_script_without_the_main_guard(how, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    c = redundant(2, m=60)
+    script = SCRIPT.format(qasm=quartz.qasm.dumps(c))
+    if how == "stdin":
+        cmd, stdin = [sys.executable, "-"], script
+    elif how == "-c":
+        cmd, stdin = [sys.executable, "-c", script], None
+    else:
+        (tmp_path / "run.py").write_text(script)
+        cmd, stdin = [sys.executable, str(tmp_path / "run.py")], None
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("caller's main ran") == 1, proc.stderr
+    assert "BrokenProcessPool" not in proc.stderr and "Traceback" not in proc.stderr
+    got = json.loads(proc.stdout.splitlines()[-1])
+    out = quartz.qasm.loads(got["out"])
+    assert got["engine"] == "processes" and got["ok"] is True
+    assert same(out, c) and len(out) < len(c)

@@ -94,7 +94,7 @@ def test_anneal_with_a_non_additive_cost_uses_best_first(small_set):
     assert r.circuit.depth <= c.depth and same_unitary(r.circuit, c)
 
 
-def test_anneal_timeout_and_ctrl_c(small_set):
+def test_anneal_timeout_and_ctrl_c(small_set, sigint_raises):
     c = random_nam_circuit(6, 1500, 5)
     t0 = time.monotonic()
     r = search(c, small_set, timeout=1.0, seed=0, progress=False, algorithm="anneal")

@@ -59,7 +59,7 @@ def test_timeout_is_respected(small_set):
     assert len(r.circuit) <= len(c)
 
 
-def test_ctrl_c_returns_best_so_far(small_set):
+def test_ctrl_c_returns_best_so_far(small_set, sigint_raises):
     c = random_nam_circuit(6, 1500, 5)
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     t0 = time.monotonic()
