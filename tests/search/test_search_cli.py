@@ -30,6 +30,18 @@ def test_writes_output_and_summary(nam_rules, tmp_path, capsys):
     assert len(drawn) == 1 and int(drawn[0].split()[1]) >= 0  # a fresh seed, printed
 
 
+def test_saving_is_counted_from_the_input_in_the_gate_set(tmp_path, capsys):
+    # One Toffoli is 15 Nam gates: the summary said "-1400.0% fewer gates" against the one
+    # ccx; it now names the converted count and measures the saving from it.
+    src, dst = tmp_path / "t.qasm", tmp_path / "o.qasm"
+    quartz.dump(quartz.Circuit(3).ccx(0, 1, 2), str(src))
+    assert main(["optimize", str(src), "-o", str(dst), "--timeout", "2", "--seed", "1",
+                 "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "before: 1 gates, 0 cx, 0 T, depth 1 (15 gates in nam after conversion)" in err
+    assert "after:  15 gates" in err and "(0.0% fewer gates," in err
+
+
 def test_stdout_and_costs(nam_rules, tmp_path, capsys):
     c = random_nam_circuit(3, 30, 4)
     src = tmp_path / "in.qasm"
