@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
@@ -30,6 +30,7 @@ from quartz.pipeline.state import Clock
 
 if TYPE_CHECKING:  # pragma: no cover
     from qiskit import QuantumCircuit
+    from qiskit.transpiler import CouplingMap
 
     from quartz.search.costs import CostLike
     from quartz.search.patience import PatienceLike
@@ -82,7 +83,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
              check_timeout: float | None = None, report: dict[str, Any] | None = None,
              algorithm: str = "anneal", patience: PatienceLike = "auto",
              exact: bool = True, workers: int | None = None,
-             address: str | None = None, work: int | None = None
+             address: str | None = None, work: int | None = None,
+             coupling_map: CouplingMap | Sequence[tuple[int, int]] | None = None
              ) -> Circuit | QuantumCircuit | str:
     """Optimise `circuit` within `timeout` seconds and return the same kind it was given.
 
@@ -149,6 +151,11 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     the anneal and exact=True only; where two starts are raced, each gets
     quartz.pipeline.race.RACE_SHARE of it;
     in a circuit with measurements, each unitary stretch's search gets all of it.
+    `coupling_map`: a Qiskit CouplingMap or a list of (a, b) qubit pairs (on the circuit's
+    qubits): no move, preprocessing step or polish then places a two-qubit gate on another
+    pair (either order for a gate symmetric in its qubits, cz say; cx only as listed), so a
+    routed circuit stays routed and keeps its qubits. The input must keep to it already
+    (method 'search', not with `workers`).
     """
     from quartz.pipeline.dispatch import optimize_circuit
 
@@ -157,7 +164,8 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
         timeout=timeout, seed=seed, method=method, model=model, ecc_set=ecc_set, cost=cost,
         trust_ecc=trust_ecc, progress=progress, preprocess=preprocess, threads=threads,
         algorithm=algorithm, patience=patience, exact=exact, work=work,
-        check_timeout=check_timeout, history=history, workers=workers, address=address)
+        check_timeout=check_timeout, history=history, workers=workers, address=address,
+        coupling=coupling_map)
     original, kind = read_input(circuit)
     if not isinstance(original, Circuit):  # measurements, resets or classical control
         from quartz.pipeline.measured import optimize_measured

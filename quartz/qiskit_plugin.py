@@ -309,7 +309,8 @@ class QuartzOptimization(TransformationPass):
                            timeout=budget, cost=self.cost,
                            seed=self.seed, check_timeout=max(budget, 0.05),
                            patience=self.patience, threads=self._threads(),
-                           exact=self._exact())
+                           exact=self._exact(),
+                           coupling_map=self._block_coupling(original, physical))
             result = self._into_basis(out)
         except QuartzError as e:
             log.warning("quartz left a %d-gate block unchanged: %s", len(block), e)
@@ -327,6 +328,18 @@ class QuartzOptimization(TransformationPass):
             return None
         report.append("improved")
         return result
+
+    def _block_coupling(self, block: Circuit, physical: list[int]) -> list | None:
+        """The pairs of the block's qubits a two-qubit gate may use: the coupling map's edges
+        between their physical qubits, and the pairs the block already uses; None without a
+        map, or before layout (the init stage)."""
+        if self.coupling_map is None or self.untranslated:
+            return None
+        edges = self._edges()
+        n = len(physical)
+        used = {tuple(g.qubits) for g in block if len(g.qubits) == 2}
+        return [(i, j) for i in range(n) for j in range(n)
+                if i != j and ((physical[i], physical[j]) in edges or (i, j) in used)]
 
     def _exact(self) -> bool:
         """Exact moves only: when asked for, or when the gate set has no resynthesis."""

@@ -658,3 +658,30 @@ def test_stage_resynthesizes_one_qubit_runs_unless_exact(monkeypatch):
     assert Operator(out).equiv(Operator(qc)) and Operator(out_exact).equiv(Operator(qc))
     # Clifford+T has no continuous rotation: its blocks always take exact moves.
     assert qp.QuartzOptimization(gate_set="clifford_t")._exact() is True
+
+
+def test_a_routed_block_is_searched_on_the_coupling_map_not_thrown_away():
+    """Issue #43's line case: on main the search's rewrites put cx on (2, 0), off the line,
+    and the stage kept the whole block ("kept: cx on (2, 0) is not supported by the coupling
+    map"). The search now keeps to the map's edges in every move."""
+    from qiskit.transpiler.passes import CheckMap
+
+    qc = QuantumCircuit(5)
+    for i in range(4):
+        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
+    qc.cx(0, 4)
+    qc.cx(1, 3)
+    qc.h(2)
+    qc.cx(2, 0)
+    line = CouplingMap.from_line(5)
+    routed = transpile(qc, basis_gates=NAM_BASIS, coupling_map=line, optimization_level=3,
+                       seed_transpiler=1)
+    opt = qp.QuartzOptimization(timeout=4, seed=0, basis_gates=NAM_BASIS, coupling_map=line)
+    out = PassManager([opt]).run(routed)
+    assert not any("coupling map" in r for r in opt.last_report), opt.last_report
+    assert "improved" in opt.last_report
+    assert out.count_ops()["cx"] < routed.count_ops()["cx"] and out.size() < routed.size()
+    check = PassManager([CheckMap(line)])
+    check.run(out)
+    assert check.property_set["is_swap_mapped"]
+    assert Operator(out).equiv(Operator(routed))

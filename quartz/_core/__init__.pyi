@@ -202,6 +202,7 @@ def optimize(matcher: Matcher, circuit: Circuit, cost: CostSpec, timeout: float 
              resynth_1q: bool = False, proposal: int = 0, epoch_seconds: float = -1.0,
              epoch_per_gate: float = 0.05, epoch_growth: float = 1.0, work_limit: int = -1,
              block_qubits: int = 3, exact_1q: bool = False,
+             allowed: list[tuple[int, int]] = ..., allowed_n: int = 0,
              ) -> tuple[Circuit, list[tuple[float, float]], bool, int, bool, float, int]:
     """(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of
     the last improvement (with time_offset), anneal restarts). patience < 0: no convergence

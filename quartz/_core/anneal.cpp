@@ -130,6 +130,10 @@ Circuit Searcher::anneal(const Circuit& start, int chains) {
   GateCost gc;
   for (int t = 0; t < kNumGateTypes; t++) gc.weight[t] = cost_.weight[t];
   gc.t_weight = cost_.t_weight;
+  if (opt_.allowed_n > 0) {
+    gc.allowed = opt_.allowed.data();
+    gc.allowed_n = opt_.allowed_n;
+  }
   SharedBest shared;
   shared.circuit = start;
   shared.cost = Dag(start, gc).cost();

@@ -167,7 +167,8 @@ void bind_search(py::module_& m) {
                        double patience, double patience_per_gate, double patience_growth,
                        double time_offset, double last_improvement, bool resynth_1q,
                        int proposal, double epoch_seconds, double epoch_per_gate,
-                       double epoch_growth, long work_limit, int block_qubits, bool exact_1q) {
+                       double epoch_growth, long work_limit, int block_qubits, bool exact_1q,
+                       const std::vector<std::pair<int, int>>& allowed, int allowed_n) {
           SearchOptions opt;
           opt.timeout = timeout;
           opt.seed = seed;
@@ -200,6 +201,17 @@ void bind_search(py::module_& m) {
           if (block_qubits < 2 || block_qubits > 4) throw py::value_error("block_qubits must be 2, 3 or 4");
           opt.block_qubits = block_qubits;
           opt.exact_1q = exact_1q;
+          if (allowed_n > 0) {
+            if (c.num_qubits() > allowed_n)
+              throw py::value_error("the coupling covers fewer qubits than the circuit has");
+            opt.allowed_n = allowed_n;
+            opt.allowed.assign(static_cast<size_t>(allowed_n) * allowed_n, 0);
+            for (const auto& [a, b] : allowed) {
+              if (a < 0 || b < 0 || a >= allowed_n || b >= allowed_n || a == b)
+                throw py::value_error("a coupling pair names a qubit outside the circuit");
+              opt.allowed[static_cast<size_t>(a) * allowed_n + b] = 1;
+            }
+          }
           SearchProgress pr;
           cost.error->clear();
           cost.stop_on_error->store(false);
@@ -267,7 +279,8 @@ void bind_search(py::module_& m) {
         py::arg("last_improvement") = 0.0, py::arg("resynth_1q") = false, py::arg("proposal") = 0,
         py::arg("epoch_seconds") = -1.0, py::arg("epoch_per_gate") = 0.05,
         py::arg("epoch_growth") = 1.0, py::arg("work_limit") = -1, py::arg("block_qubits") = 3,
-        py::arg("exact_1q") = false,
+        py::arg("exact_1q") = false, py::arg("allowed") = std::vector<std::pair<int, int>>(),
+        py::arg("allowed_n") = 0,
         "(best circuit, [(seconds, best cost)], interrupted, expansions, converged, seconds of "
         "the last improvement (with time_offset), anneal restarts). patience < 0: no convergence stop. "
         "epoch_seconds >= 0: the anneal restarts from the input once its best has not improved "

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "rewrite.h"
+#include "search.h"
 
 namespace quartz {
 
@@ -239,6 +240,7 @@ bool Dag::prepare(const Xfer& x, const Match& m, PreparedRewrite& rw) {
     for (int k = 0; k < g.num_qubits; k++) ng.q[k] = m.qmap[g.qubits[k]];
     for (int k = 0; k < g.num_params; k++) ng.p[k] = eval_expr(d.param(i, k), m.binding);
     if (g.num_params == 1 && !normalize_rotation(g.type, ng.p[0], rw.phase_change)) continue;
+    if (gc_.allowed && !placeable(gc_.allowed, gc_.allowed_n, ng.type, ng.q, ng.nq)) return false;
     rw.delta += gc_(ng.type, ng.p);
     rw.gates.push_back(ng);
   }

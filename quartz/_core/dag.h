@@ -18,6 +18,10 @@ namespace quartz {
 struct GateCost {
   double weight[kNumGateTypes];
   double t_weight = 0.0;
+  // Connectivity (SearchOptions::allowed; nullptr: none): a rewrite that places a gate where
+  // it may not stand is no move (Dag::prepare).
+  const uint8_t* allowed = nullptr;
+  int allowed_n = 0;
   double operator()(GateType t, const Param* params) const;
 };
 

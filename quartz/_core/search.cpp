@@ -27,6 +27,19 @@ bool try_rewrite(const Circuit& c, const Xfer& x, int g, Match& m, Circuit& out,
 }
 }  // namespace
 
+bool placeable(const uint8_t* allowed, int n, GateType t, const int* q, int nq) {
+  if (allowed == nullptr || n <= 0 || nq < 2) return true;
+  if (nq > 2 || q[0] >= n || q[1] >= n) return false;
+  return allowed[q[0] * n + q[1]] || (gate_info(t).symmetric && allowed[q[1] * n + q[0]]);
+}
+
+bool placeable(const uint8_t* allowed, int n, const Circuit& c) {
+  if (allowed == nullptr || n <= 0) return true;
+  for (const Gate& g : c.gates())
+    if (!placeable(allowed, n, g.type, g.qubits, g.num_qubits)) return false;
+  return true;
+}
+
 double CostSpec::operator()(const Circuit& c) const {
   if (callback) return callback(c);
   double s = 0.0;
@@ -92,7 +105,7 @@ Circuit Searcher::greedy(const Circuit& c) const {
         if (!reducing_[xi]) continue;
         const Xfer& x = ix_.xfers[xi];
         int pos = 0;
-        if (!try_rewrite(cur, x, i, m, tmp, &pos)) continue;
+        if (!try_rewrite(cur, x, i, m, tmp, &pos) || !placeable(tmp)) continue;
         double nc = cost_(tmp);
         if (nc < cc - 1e-9) {
           cur = std::move(tmp);
@@ -122,7 +135,7 @@ Circuit Searcher::polish(const Circuit& c) const {
       continue;
     }
     double rc = cost_(r);
-    if (rc < cc - 1e-9) { best = std::move(r); cc = rc; }
+    if (rc < cc - 1e-9 && placeable(r)) { best = std::move(r); cc = rc; }
   }
   {  // Hadamard-conjugated cx networks reversed, then merged again over the joined regions
     int removed = 0;
@@ -133,7 +146,7 @@ Circuit Searcher::polish(const Circuit& c) const {
       } catch (const std::overflow_error&) {
       }
       const double hc = cost_(h);
-      if (hc < cc - 1e-9) { best = std::move(h); cc = hc; }
+      if (hc < cc - 1e-9 && placeable(h)) { best = std::move(h); cc = hc; }
     }
   }
   if (opt_.resynth_1q || opt_.exact_1q) {
@@ -144,7 +157,7 @@ Circuit Searcher::polish(const Circuit& c) const {
         r = preprocess::cancel_inverses(preprocess::rotation_merge(r, style, false, nullptr), 64);
       } catch (const std::overflow_error&) {
       }
-      if (cost_(r) < cc - 1e-9) best = std::move(r);
+      if (cost_(r) < cc - 1e-9 && placeable(r)) best = std::move(r);
     }
   }
   return best;
@@ -165,7 +178,7 @@ Circuit Searcher::resynthesize(const Circuit& c) const {
       r = preprocess::cancel_inverses(s, 64);
       total += changed;
     }
-    return total ? r : c;
+    return total && placeable(r) ? r : c;
   } catch (const std::overflow_error&) {
     return c;
   }
@@ -217,7 +230,7 @@ Circuit Searcher::best_first(const Circuit& c, double seconds, long max_expansio
       if ((i & 7) == 0 && out_of_time(until)) break;
       for (int xi : ix_.by_type[static_cast<int>(cur.gates()[i].type)]) {
         const Xfer& x = ix_.xfers[xi];
-        if (!try_rewrite(cur, x, i, m, cand, nullptr)) continue;
+        if (!try_rewrite(cur, x, i, m, cand, nullptr) || !placeable(cand)) continue;
         if (opt_.polish_candidates) cand = polish(cand);
         double nc = cost_(cand);
         if (nc >= opt_.gamma * bc && nc >= bc + 1e-9) continue;

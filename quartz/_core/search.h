@@ -89,7 +89,18 @@ struct SearchOptions {
   double patience_growth = 0.0;
   double time_offset = 0.0;
   double last_improvement = 0.0;
+  // Connectivity: with allowed_n > 0, a two-qubit gate may stand on qubits (a, b) only where
+  // allowed[a * allowed_n + b] (either order for a gate symmetric in its qubits), and no gate
+  // on three or more qubits may be placed: no move, polish or resynthesis puts one elsewhere.
+  std::vector<uint8_t> allowed;
+  int allowed_n = 0;
 };
+
+// Whether a gate of type t on qubits q[0..nq) may stand there under `allowed` (see
+// SearchOptions::allowed; an empty table allows everything).
+bool placeable(const uint8_t* allowed, int n, GateType t, const int* q, int nq);
+// Every gate of c placeable.
+bool placeable(const uint8_t* allowed, int n, const Circuit& c);
 
 struct SearchProgress {
   std::atomic<bool> stop{false};
@@ -136,6 +147,10 @@ class Searcher {
   XferTrie trie_;
   CostSpec cost_;
   SearchOptions opt_;
+  // Every gate of c may stand where it is (SearchOptions::allowed).
+  bool placeable(const Circuit& c) const {
+    return quartz::placeable(opt_.allowed.data(), opt_.allowed_n, c);
+  }
   SearchProgress& pr_;
   std::vector<char> reducing_;
   std::chrono::steady_clock::time_point deadline_;

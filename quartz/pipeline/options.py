@@ -45,6 +45,7 @@ class Options:
     history: list[tuple[float, float]] | None = None
     workers: int | None = None
     address: str | None = None
+    coupling: tuple[tuple[int, int], ...] | None = None  # the pairs a two-qubit gate may use
 
     @classmethod
     def checked(cls, **kw: Any) -> Options:
@@ -65,15 +66,27 @@ class Options:
         if o.check_timeout is not None:
             check_seconds("check_timeout", o.check_timeout)
         check_work(o.work, o.method, o.algorithm, o.exact)
+        coupling = None if o.coupling is None else coupling_of(o.coupling)
+        if coupling is not None and o.method != "search":
+            raise QuartzError("a coupling map needs method='search'")
         work = None if o.work is None else int(o.work)
         patience = o.patience
         if work is not None and isinstance(patience, str) and patience == "auto":
             patience = None  # a wall-clock rule would make the result depend on the machine
-        return replace(o, threads=threads, seed=seed, work=work, patience=patience)
+        return replace(o, threads=threads, seed=seed, work=work, patience=patience,
+                       coupling=coupling)
 
     def with_timeout(self, seconds: float) -> Options:
         """The same options with another timeout (a part's share of the call's)."""
         return replace(self, timeout=seconds)
+
+
+def coupling_of(coupling: Any) -> tuple[tuple[int, int], ...]:
+    """The directed qubit pairs of a Qiskit CouplingMap (its edges) or of a list of pairs."""
+    from quartz.search.coupling import coupling_pairs
+
+    edges = getattr(coupling, "get_edges", None)
+    return coupling_pairs(edges() if callable(edges) else coupling)
 
 
 def check_seconds(what: str, value: object) -> None:

@@ -261,6 +261,9 @@ def check_partitioned(o: Options) -> None:
                           "the gate set; ecc_set is not supported with it yet")
     if o.method != "search":
         raise QuartzError("workers (partitioned optimization) needs method='search'")
+    if o.coupling is not None:
+        raise QuartzError("workers (partitioned optimization) does not keep to a coupling map "
+                          "yet")
     if o.cost != "gates":
         raise QuartzError("workers (partitioned optimization) minimises gates only "
                           "(cost='gates')")

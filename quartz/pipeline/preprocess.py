@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.gatesets import get_gate_set
+from quartz.pipeline.placement import placeable
 from quartz.pipeline.race import races_starts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,13 +71,17 @@ def preprocessed(original: Circuit, converted: Circuit, gs: GateSet,
 
 def preprocess(state: State) -> None:
     """state.preprocessed, state.current (the preprocessed circuit when it costs no more)
-    and state.rival (the Nam route's start, in sets that race starts); with `preprocess`."""
+    and state.rival (the Nam route's start, in sets that race starts); with `preprocess`.
+    Under a coupling map, a candidate that puts a gate off the map is not used."""
     if not state.options.preprocess:
         return
     assert state.converted is not None
     pre = preprocessed(state.original, state.converted, state.gate_set, key=state.value)
+    if pre is not None and not placeable(state, pre):
+        pre = None
     state.preprocessed = pre
     if pre is not None and state.value(pre) <= state.value(state.current):
         state.current = pre
     if races_starts(state.gate_set):
-        state.rival = via_nam(state.original, state.gate_set)
+        rival = via_nam(state.original, state.gate_set)
+        state.rival = rival if rival is not None and placeable(state, rival) else None

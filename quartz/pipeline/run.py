@@ -16,6 +16,7 @@ from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
 from quartz.pipeline.convert import convert
 from quartz.pipeline.final_check import final_check
+from quartz.pipeline.placement import placement
 from quartz.pipeline.preprocess import preprocess
 from quartz.pipeline.rl_stage import rl_stage
 from quartz.pipeline.search_stage import search_stage
@@ -27,9 +28,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Stage = Callable[[State], None]
 
-# Convert into the gate set, preprocess, rewrite Toffolis by trial, search (or the policy's
+# Convert into the gate set, check that it keeps to the coupling map (where one is given),
+# preprocess, rewrite Toffolis by trial, search (or the policy's
 # method), check the result against the input (recovering from a false rule).
-SEARCH: tuple[Stage, ...] = (convert, preprocess, toffoli, search_stage, final_check)
+SEARCH: tuple[Stage, ...] = (convert, placement, preprocess, toffoli, search_stage, final_check)
 RL: tuple[Stage, ...] = (convert, preprocess, toffoli, rl_stage, final_check)
 
 

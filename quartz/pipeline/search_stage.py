@@ -26,7 +26,8 @@ def search_stage(state: State) -> None:
     kw: dict[str, Any] = dict(cost=state.cost, seed=o.seed, progress=o.progress,
                               threads=o.threads, polish=polish_for(state),
                               algorithm=o.algorithm, patience=o.patience,
-                              exact_1q=exact_1q_for(state.gate_set), work=o.work)
+                              exact_1q=exact_1q_for(state.gate_set), work=o.work,
+                              coupling=o.coupling)
     state.search_kw = kw
     units = o.work
     cut: list[bool] = []  # with `work`: whether each search ended at its deadline

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from quartz.circuit import Circuit
+from quartz.pipeline.placement import placeable
 from quartz.pipeline.preprocess import toffoli_source
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,5 +46,6 @@ def toffoli(state: State) -> None:
     merged, state.report["toffoli"] = toffoli_trial(
         state.original, state.converted, state.gate_set, pre, state.value,
         TOFFOLI_TRIAL_SHARE * state.clock.timeout)
-    if merged is not None and state.value(merged) < state.value(state.current):
+    if (merged is not None and state.value(merged) < state.value(state.current)
+            and placeable(state, merged)):
         state.current = merged

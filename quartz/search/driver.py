@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Union
+from typing import Any, Iterable, Sequence, Union
 
 from quartz import _core
 from quartz.circuit import Circuit
@@ -14,6 +14,7 @@ from quartz.cpus import resolve_threads
 from quartz.ecc_sets.model import ECCSet, Transformation
 from quartz.errors import QuartzError
 from quartz.search.costs import Cost, CostLike, get_cost
+from quartz.search.coupling import check_coupling
 from quartz.search.matcher import Matcher
 from quartz.search.patience import Patience, PatienceLike, as_patience
 
@@ -90,7 +91,8 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
            restart_after: float = 2.0, patience: PatienceLike = "auto",
            resynth_1q: bool = False, proposal: str | None = None,
            restarts: bool | None = None, work: int | None = None,
-           block_qubits: int | None = None, exact_1q: bool = False) -> SearchResult:
+           block_qubits: int | None = None, exact_1q: bool = False,
+           coupling: Sequence[tuple[int, int]] | None = None) -> SearchResult:
     """Minimise `cost` of `circuit` with the transformations `rules` for `timeout` seconds.
 
     Returns the best circuit found (equal to the input including global phase); Ctrl-C stops
@@ -122,6 +124,9 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
     angles are exact multiples of pi/4 into their shortest form with rx at multiples of pi/2
     (exact and hardware-native; what Rigetti's small ECC set cannot do one rule at a time;
     quartz.optimize turns it on for gate sets with rx and without ry).
+    `coupling`: the (ordered) qubit pairs a two-qubit gate may stand on, either order for a
+    gate symmetric in its qubits (cz, rzz, ...); no move, polish or resynthesis then places a
+    two-qubit gate elsewhere (nor a gate on three qubits). The circuit must keep to it already.
     """
     if not isinstance(circuit, Circuit):
         raise QuartzError(f"search needs a quartz.Circuit, got {type(circuit).__name__}")
@@ -144,6 +149,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
         raise QuartzError(f"unknown proposal {proposal!r}; choose one of {', '.join(PROPOSALS)}")
     if algorithm not in ALGORITHMS:
         raise QuartzError(f"unknown search algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    allowed = [] if coupling is None else check_coupling(circuit, coupling)
     threads = resolve_threads(threads)
     rule = as_patience(patience)
     matcher = as_matcher(rules)
@@ -176,6 +182,7 @@ def search(circuit: Circuit, rules: Rules, *, cost: CostLike = "gates",
                 window_expansions=window_expansions, greedy_only=greedy_only,
                 polish_style=-1 if polish is None else POLISH_STYLES.index(polish),
                 polish_candidates=polish_candidates,
+                allowed=allowed, allowed_n=0 if coupling is None else circuit.num_qubits,
                 progress=cb, progress_interval=0.5, algorithm=ALGORITHMS.index(algorithm),
                 temperature=float(temperature), restart_after=float(restart_after),
                 patience=-1.0 if rule is None else rule.seconds,

@@ -50,8 +50,8 @@ def test_stages_for_picks_the_pipeline():
     assert stages_for(Options.checked()) is SEARCH
     assert stages_for(Options.checked(method="rl")) is RL
     assert stages_for(Options.checked(workers=2)) is PARTITIONED
-    assert [s.__name__ for s in SEARCH] == ["convert", "preprocess", "toffoli", "search_stage",
-                                            "final_check"]
+    assert [s.__name__ for s in SEARCH] == ["convert", "placement", "preprocess", "toffoli",
+                                            "search_stage", "final_check"]
     with pytest.raises(QuartzError, match="workers must be at least 1, got 0"):
         stages_for(Options.checked(workers=0))
     with pytest.raises(QuartzError, match="does not apply to partitioned"):
