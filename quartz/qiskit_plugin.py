@@ -18,7 +18,8 @@ seconds, or 'none' to spend the whole budget).
 `QuartzOptimization(gate_set, timeout, cost)` is a TransformationPass usable on its own. It
 optimizes each maximal block of unitary gates between barriers, measurements, resets, classical
 control and gates quartz does not know, each with `quartz.optimize` in the quartz gate set that
-fits the target basis (Nam {h,x,rz,cx}, ibm_modern {rz,sx,x,cx}, clifford_t, ibm, rigetti, ionq)
+fits the target basis (Nam {h,x,rz,cx}, ibm_modern {rz,sx,x,cx}, ibm_heron {rz,sx,x,cz},
+clifford_t, ibm, rigetti, ionq)
 or else the closest one, translating back into the basis. A block's result replaces it only if
 it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block already used),
 is no larger (and strictly better by the cost), and has the same unitary including the global
@@ -83,7 +84,7 @@ PATIENCE_ENV = "QUARTZ_QISKIT_PATIENCE"
 # Blocks are small and a transpile call should cost about what Qiskit's level does.
 PLUGIN_PATIENCE = Patience(seconds=0.25, per_gate=0.005, growth=0.5)
 # Our gate sets, most preferred first when several fit inside a basis.
-PREFERENCE = ("nam", "ibm_modern", "clifford_t", "ibm", "rigetti", "ionq")
+PREFERENCE = ("nam", "ibm_modern", "ibm_heron", "clifford_t", "ibm", "rigetti", "ionq")
 VERIFY_MAX_QUBITS = 16
 # property_set key under which RecordStageInput keeps the circuit the stage received.
 STAGE_INPUT = "quartz_stage_input"

@@ -685,3 +685,26 @@ def test_a_routed_block_is_searched_on_the_coupling_map_not_thrown_away():
     check.run(out)
     assert check.property_set["is_swap_mapped"]
     assert Operator(out).equiv(Operator(routed))
+
+
+def test_heron_s_cz_basis_gets_its_own_gate_set_and_the_stage_acts():
+    """Issue #43: with IBM Heron's {cz, rz, sx, x} no quartz gate set fitted, and the stage's
+    outputs were level 3's, gate for gate. ibm_heron is that set (its ECC set generated and
+    proven like the others); on a routed CZ line circuit the stage now removes gates, never
+    adds a two-qubit one, and keeps to the basis and the map."""
+    from qiskit.providers.fake_provider import GenericBackendV2
+
+    assert qp.select_gate_set(["cz", "rz", "sx", "x"]) == ("ibm_heron", True)
+    backend = GenericBackendV2(5, basis_gates=["cz", "rz", "sx", "x"],
+                               coupling_map=CouplingMap.from_line(5), seed=7)
+    qc = QuantumCircuit(5)
+    for i in range(4):
+        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
+    plain = transpile(qc, backend=backend, optimization_level=3, seed_transpiler=1)
+    opt = qp.QuartzOptimization(timeout=3, seed=0, target=backend.target)
+    out = PassManager([opt]).run(plain)
+    two = [sum(1 for i in c.data if len(i.qubits) == 2) for c in (plain, out)]
+    assert opt.gate_set == "ibm_heron" and "improved" in opt.last_report
+    assert out.size() < plain.size() and two[1] <= two[0]
+    assert set(out.count_ops()) <= {"cz", "rz", "sx", "x"}
+    assert Operator(out).equiv(Operator(plain))

@@ -25,7 +25,8 @@ def add_parser(sub):
                                    "prune, and write the ECC set.")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument(*spellings("--gateset"),
-                     help="built-in gate set: nam, clifford_t, ibm, ibm_modern, rigetti, ionq")
+                     help="built-in gate set: nam, clifford_t, ibm, ibm_modern, ibm_heron, rigetti, "
+                          "ionq")
     src.add_argument("--gates", help="comma-separated gate names, e.g. h,cx,rz")
     p.add_argument("-n", type=int, required=True, help="maximum gates per circuit")
     p.add_argument("-q", type=int, required=True, help="qubits")

@@ -24,6 +24,7 @@ DEFAULTS = {
     "clifford_t": "clifford_t_5_3",
     "ibm": "ibm_4_3",
     "ibm_modern": "ibm_modern_5_3",
+    "ibm_heron": "ibm_heron_5_3",
     "rigetti": "rigetti_5_3",
     "ionq": "ionq_4_3",
 }

@@ -43,12 +43,14 @@ GATE_SETS: dict[str, GateSet] = {
         GateSet("clifford_t", ("h", "s", "sdg", "t", "tdg", "x", "cx")),
         GateSet("ibm", ("u1", "u2", "u3", "cx")),
         GateSet("ibm_modern", ("rz", "sx", "x", "cx")),
+        GateSet("ibm_heron", ("rz", "sx", "x", "cz")),  # IBM Heron's native gates
         GateSet("rigetti", ("rx", "rz", "cz")),
         GateSet("ionq", ("rx", "ry", "rz", "rxx")),
     ]
 }
 _ALIASES = {"clifford+t": "clifford_t", "cliffordt": "clifford_t", "clifford-t": "clifford_t",
-            "ibm-modern": "ibm_modern", "ibmq": "ibm"}
+            "ibm-modern": "ibm_modern", "ibmq": "ibm", "ibm-heron": "ibm_heron",
+            "heron": "ibm_heron"}
 
 
 def get_gate_set(spec: str | GateSet | Iterable[str]) -> GateSet:

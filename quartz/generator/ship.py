@@ -21,6 +21,8 @@ SHIPPED: dict[str, tuple[str, int, int, int]] = {
     "ibm_4_3": ("ibm", 4, 3, 4),
     "ibm_modern_3_3": ("ibm_modern", 3, 3, 2),
     "ibm_modern_5_3": ("ibm_modern", 5, 3, 2),
+    "ibm_heron_3_3": ("ibm_heron", 3, 3, 2),
+    "ibm_heron_5_3": ("ibm_heron", 5, 3, 2),
     "rigetti_3_3": ("rigetti", 3, 3, 2),
     "rigetti_5_3": ("rigetti", 5, 3, 2),
     "ionq_3_3": ("ionq", 3, 3, 2),

@@ -14,7 +14,9 @@ def test_builtin_sets():
     assert set(get_gate_set("ibm_modern").gates) == {"rz", "sx", "x", "cx"}
     assert set(get_gate_set("rigetti").gates) == {"rx", "rz", "cz"}
     assert set(get_gate_set("ionq").gates) == {"rx", "ry", "rz", "rxx"}
-    assert sorted(GATE_SETS) == ["clifford_t", "ibm", "ibm_modern", "ionq", "nam", "rigetti"]
+    assert sorted(GATE_SETS) == ["clifford_t", "ibm", "ibm_heron", "ibm_modern", "ionq", "nam",
+                                 "rigetti"]
+    assert set(get_gate_set("heron").gates) == {"rz", "sx", "x", "cz"}
 
 
 def test_aliases_and_custom_sets():

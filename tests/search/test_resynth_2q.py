@@ -18,7 +18,7 @@ from quartz.search.resynth_2q import (ResynthStats, collect_blocks, resynthesize
 
 pytest.importorskip("qiskit")
 
-GATE_SETS = ("nam", "ibm", "ibm_modern", "rigetti", "ionq")
+GATE_SETS = ("nam", "ibm", "ibm_modern", "ibm_heron", "rigetti", "ionq")
 
 
 def same(a: Circuit, b: Circuit, atol: float = 1e-9) -> bool:
