@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from quartz.ecc_sets.model import ECCSet, Transformation
     from quartz.search.costs import Cost, CostLike
     from quartz.search.driver import Rules
-    from quartz.search.equivalence import Check
+    from quartz.check import Check
     from quartz.search.matcher import Matcher
     from quartz.search.patience import PatienceLike
 
@@ -575,7 +575,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     result, checks, dropped, returned = _check_and_recover(
         original, result, current, rules, budget, recovery_budget, search_kw)
     if numeric:  # resynthesized blocks: the first check saw floating-point angles
-        from quartz.search.resynth_2q import as_numeric
+        from quartz.check import as_numeric
 
         checks[0] = as_numeric(checks[0])
     if report is not None:
@@ -603,7 +603,7 @@ def _optimize_partitioned(original: Circuit, kind: str, gate_set: str | GateSet,
     if cost != "gates":
         raise QuartzError("workers (partitioned optimization) minimises gates only "
                           "(cost='gates')")
-    from quartz.search.equivalence import check_equivalent
+    from quartz.check import check_equivalent
 
     start = time.monotonic()
     gs = get_gate_set(gate_set)
@@ -644,7 +644,7 @@ def _check_and_recover(original: Circuit, result: Circuit, start: Circuit, rules
     """The final check of `result`, and on a failure the search again without the false
     transformations (when `search_kw` gives the search's arguments): (circuit, checks, dropped
     rule texts, 'optimized' | 'recovered' | 'input')."""
-    from quartz.search.equivalence import check_equivalent
+    from quartz.check import check_equivalent
 
     chk = check_equivalent(original, result, timeout=budget())
     checks = [chk]
