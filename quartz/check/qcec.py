@@ -165,5 +165,5 @@ def _first_line(e: Exception) -> str:
     return text.splitlines()[0] if text else ""
 
 
-__all__ = ["prove_equal", "qcec_missing", "basis_state_overlaps", "phase_as_gates", "EQUIVALENT", "UP_TO_PHASE",
-           "NOT_EQUIVALENT", "NO_INFORMATION"]
+__all__ = ["prove_equal", "qcec_missing", "basis_state_overlaps", "phase_as_gates", "EQUIVALENT",
+           "UP_TO_PHASE", "NOT_EQUIVALENT", "NO_INFORMATION"]
