@@ -13,7 +13,7 @@ the same budget and the same seed, one after the other in one run.
 
 Suite mode: each circuit of the 26-circuit Nam suite (../shared/benchmarks/nam) through
 `quartz.optimize(c, "nam", timeout=T, algorithm=A)` for every algorithm A, each output checked
-against its input (quartz.bench.equivalence: QCEC, path sums, Operator). Large mode: the four
+against its input (quartz.check.check_equivalence: QCEC, path sums, Operator). Large mode: the four
 large circuits against preprocessing alone. Speed mode: moves evaluated per second, one
 thread, on a ~10^2-gate and a ~10^4-gate circuit. Prints markdown tables. Every run uses
 the whole budget (patience=None) but an algorithm written ALG@PATIENCE ('anneal@auto': the

@@ -23,7 +23,7 @@ from bench_search import BENCH, PUBLISHED, geomean_reduction  # noqa: E402
 def run_one(name: str, ecc_set, timeout: float, seed: int) -> dict:
     """Optimize one suite circuit with `ecc_set` (the whole budget) and check the result."""
     import quartz
-    from quartz.bench.equivalence import check_equivalence
+    from quartz.check import check_equivalence
 
     c = quartz.load(str(BENCH / f"{name}.qasm"))
     report: dict = {}

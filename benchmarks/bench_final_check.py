@@ -36,7 +36,7 @@ def check_one(path: Path, timeout: float, threads: int, check_timeout: float | N
 
 def path_sum_one(path: Path, seconds: float) -> dict:
     """Time the path-sum proof of a circuit against its preprocessed form."""
-    from quartz.pathsum_check import path_sum_phase
+    from quartz.check.pathsum import path_sum_phase
     from quartz.search.preprocess import preprocess
 
     c = quartz.Circuit.from_qasm(path.read_text())

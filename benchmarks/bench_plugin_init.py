@@ -5,7 +5,7 @@ quartz init stage as well, on a suite of QASM files (the Nam suite, or nam-ccz w
         --max-gates 2000 --json benchmarks/results/plugin_init_nam.json
 
 Prints one markdown row per circuit (gates and cx of each, seconds of the two quartz runs, the
-equivalence verdict of both quartz outputs against the input by quartz.bench.equivalence) and
+equivalence verdict of both quartz outputs against the input by quartz.check.check_equivalence) and
 a total row. Every transpile call uses seed_transpiler=0 and basis {h, x, rz, cx}.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ def run(name: str, qc) -> dict:
     """The three transpile results for one circuit (a QuantumCircuit)."""
     from qiskit import transpile
 
-    from quartz.bench.equivalence import check_equivalence
+    from quartz.check import check_equivalence
 
     row: dict = {"circuit": name, "original": qc.size()}
     plain = transpile(qc, basis_gates=BASIS, optimization_level=3, seed_transpiler=0)

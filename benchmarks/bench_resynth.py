@@ -23,7 +23,7 @@ p = 0.2 on one qubit, `--ae-qubits - 1` evaluation qubits, controlled powers of 
 without swaps), transpiled by Qiskit at optimization_level=0 (7 qubits: 152 gates, 42 cx;
 pytket reaches 115 on it); the same three optimizers.
 
-Every output is checked against its input by quartz.bench.equivalence.check_equivalence (path
+Every output is checked against its input by quartz.check.check_equivalence (path
 sums, mqt.qcec, Qiskit's Operator up to 10 qubits; global phase included). Outputs with
 floating-point angles (resynthesized blocks, pytket's TK1 angles) are equal to rounding, so
 those verdicts are numeric. Cells are `total / 2q`; the table is printed as markdown.
@@ -73,7 +73,7 @@ def run_one(c, gate_set: str, timeout: float, seed: int, exact: bool, check_time
     quartz exact=True; each output checked against `c`."""
     import quartz
     from quartz.bench.baselines import tket_baseline
-    from quartz.bench.equivalence import check_equivalence
+    from quartz.check import check_equivalence
 
     row = {"circuit": c.name, "qubits": c.num_qubits, "original": len(c),
            "original_2q": c.two_qubit_count}

@@ -6,7 +6,7 @@
 
 Each circuit of ../shared/benchmarks/nam is optimised with `quartz.optimize` (preprocessing +
 greedy + best-first/windowed search on two threads, shipped Nam (6,3) ECC set), then checked
-against its input by quartz.bench.equivalence (mqt.qcec with the global phase written as gates,
+against its input by quartz.check.check_equivalence (mqt.qcec with the global phase written as gates,
 plus Qiskit's Operator up to 10 qubits). Prints a markdown table (circuit, original, ours, CX,
 time) next to Nam'18 heavy, Quartz (6,3) 24 h, Quarl and Quartz 60 s measured on this machine
 (../shared/reference/published-results.md and quartz-measured.md); --write replaces the
@@ -61,7 +61,7 @@ def run_one(name: str, timeout: float, seed: int, algorithm: str = "anneal") -> 
     from quartz.search import driver
     from quartz.search.patience import as_patience
     import quartz
-    from quartz.bench.equivalence import check_equivalence
+    from quartz.check import check_equivalence
 
     c = quartz.load(str(BENCH / f"{name}.qasm"))
     history: list = []

@@ -99,7 +99,7 @@ def optimize(circuit: CircuitLike, gate_set: str | GateSet = "nam", *, ecc_set: 
     shipped set of the gate set). `cost`: 'gates', 'two_qubit', 'cx', 't_count', 'depth', a
     dict of gate weights or a callable. `method`: 'search' or 'rl' (`model`: RL checkpoint).
     The result equals the input up to nothing (global phase included); it is checked before it
-    is returned (quartz.search.equivalence.check_equivalent: unitary, path sum, random states,
+    is returned (quartz.check.check_equivalent: unitary, path sum, random states,
     qcec). When the check fails and the ECC set has false transformations (only possible with
     `trust_ecc`), they are dropped and the search runs again (method 'search'; at least
     quartz.pipeline.final_check.RECOVERY_SHARE of `timeout` more); the new result is returned if it is checked equivalent,

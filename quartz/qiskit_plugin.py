@@ -23,7 +23,8 @@ clifford_t, ibm, rigetti, ionq)
 or else the closest one, translating back into the basis. A block's result replaces it only if
 it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block already used),
 is no larger (and strictly better by the cost), and has the same unitary including the global
-phase (checked on random states for blocks of up to 16 qubits); otherwise the block is kept.
+phase (checked on random states for blocks of up to 16 qubits: quartz.check.check_block);
+otherwise the block is kept.
 
 `untranslated=True` is for a circuit that may still hold gates outside the basis (the quartz
 init stage, `quartz.qiskit_init`, runs before Qiskit unrolls three-qubit gates): quartz gets
@@ -56,7 +57,6 @@ import math
 import os
 from typing import Iterable
 
-import numpy as np
 from qiskit.circuit import Gate as QiskitGate
 from qiskit.circuit import ParameterExpression, QuantumCircuit
 from qiskit.circuit.library import get_standard_gate_name_mapping
@@ -71,6 +71,7 @@ from qiskit.transpiler.preset_passmanagers.plugin import (
     PassManagerStagePluginManager,
 )
 
+from quartz.check import check_block
 from quartz.circuit import GATE_NAMES, Circuit
 from quartz.errors import QuartzError
 from quartz.gatesets import GATE_SETS, get_gate_set
@@ -85,7 +86,6 @@ PATIENCE_ENV = "QUARTZ_QISKIT_PATIENCE"
 PLUGIN_PATIENCE = Patience(seconds=0.25, per_gate=0.005, growth=0.5)
 # Our gate sets, most preferred first when several fit inside a basis.
 PREFERENCE = ("nam", "ibm_modern", "ibm_heron", "clifford_t", "ibm", "rigetti", "ionq")
-VERIFY_MAX_QUBITS = 16
 # property_set key under which RecordStageInput keeps the circuit the stage received.
 STAGE_INPUT = "quartz_stage_input"
 # property_set key the quartz init stage sets once it has searched (quartz.qiskit_init), and
@@ -181,18 +181,6 @@ def _is_quartz_gate(node) -> bool:
     if ref is None or type(op) is not type(ref) or not isinstance(op, QiskitGate):
         return False
     return all(not isinstance(p, ParameterExpression) or not p.parameters for p in op.params)
-
-
-def _same_unitary(a: Circuit, b: Circuit, seed: int = 0) -> bool:
-    """a and b agree (global phase included) on two random states."""
-    rng = np.random.default_rng(seed)
-    dim = 1 << a.num_qubits
-    for _ in range(2):
-        psi = rng.normal(size=dim) + 1j * rng.normal(size=dim)
-        psi /= np.linalg.norm(psi)
-        if np.linalg.norm(a.apply(psi) - b.apply(psi)) > 1e-8:
-            return False
-    return True
 
 
 class QuartzOptimization(TransformationPass):
@@ -408,13 +396,8 @@ class QuartzOptimization(TransformationPass):
                 return f"{inst.operation.name} on {qargs} is not supported by the coupling map"
         if not self._better(before, after):
             return "no improvement"
-        if self.verify and before.num_qubits <= VERIFY_MAX_QUBITS:
-            try:
-                check = Circuit.from_qiskit(after)
-            except QuartzError:
-                check = None
-            if check is not None and not _same_unitary(original, check):
-                return "result is not equivalent to the block (rejected)"
+        if self.verify and check_block(original, after) is False:
+            return "result is not equivalent to the block (rejected)"
         return None
 
     def _better(self, before: QuantumCircuit, after: QuantumCircuit) -> bool:

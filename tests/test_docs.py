@@ -20,7 +20,7 @@ DOCS = REPO / "docs"
 # Modules whose whole __all__ the API reference documents.
 API_MODULES = ["quartz", "quartz.search", "quartz.search.preprocess", "quartz.generator",
                "quartz.verifier", "quartz.ecc_sets", "quartz.gatesets", "quartz.rl",
-               "quartz.bench"]
+               "quartz.bench", "quartz.check"]
 EXAMPLES = [e for page in sorted(DOCS.rglob("*.rst")) if "_build" not in page.parts
             for e in [(page, *x) for x in rst_examples(page)]]
 
@@ -67,8 +67,8 @@ def test_api_reference_covers_the_public_api(site):
                if not attr.startswith("__") and f"{name}.{attr}" not in ids]
     assert not missing, f"public names missing from the API reference: {missing}"
     for extra in ("quartz.qiskit_plugin.QuartzOptimization", "quartz.search.search",
-                  "quartz.rl.train.train", "quartz.pathsum_check.prove_equal_path_sum",
-                  "quartz.qcec_check.prove_equal", "quartz.Circuit.unitary"):
+                  "quartz.rl.train.train", "quartz.check.pathsum.prove_equal_path_sum",
+                  "quartz.check.qcec.prove_equal", "quartz.Circuit.unitary"):
         assert extra in ids, extra
 
 

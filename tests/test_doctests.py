@@ -9,8 +9,10 @@ import pytest
 
 MODULES = ["quartz", "quartz.angles", "quartz.circuit", "quartz.qasm", "quartz.qiskit_convert",
            "quartz.errors", "quartz.io_utils", "quartz.gatesets", "quartz.gatesets.gate_set",
-           "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.qcec_check",
-           "quartz.pathsum_check", "quartz.cli.options", "quartz.circuits", "quartz.segments",
+           "quartz.gatesets.rules", "quartz.gatesets.convert", "quartz.check",
+           "quartz.check.policy", "quartz.check.unitary", "quartz.check.states",
+           "quartz.check.qcec", "quartz.check.pathsum", "quartz.cli.options", "quartz.circuits",
+           "quartz.segments",
            "quartz.qiskit_init", "quartz.search.shared_controls", "quartz.search.shared_target",
            "quartz.search.majority"]
 

@@ -126,3 +126,40 @@ def test_guarded_imports_are_optional_dependencies():
                 "qiskit.transpiler", "qiskit.circuit")
     found = {m for path in PKG.rglob("*.py") for _, m in _guarded_imports(path)}
     assert found and all(m.startswith(optional) for m in found), found
+
+
+CHECK_METHODS = tuple(f"quartz.check.{m}" for m in ("unitary", "pathsum", "states", "qcec"))
+
+
+def _within(name: str, modules: tuple[str, ...]) -> bool:
+    """Whether `name` is one of `modules` or inside one of them."""
+    return any(name == m or name.startswith(m + ".") for m in modules)
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_only_the_check_package_imports_the_check_methods():
+    """Outside quartz/check every check goes through the policy (quartz.check): no module
+    imports a method module (quartz.check.unitary, .pathsum, .states, .qcec) itself."""
+    direct = []
+    for path in sorted(PKG.rglob("*.py")):
+        if (PKG / "check") in path.parents:
+            continue
+        for name in _imported_modules(path, _module_name(path), top_level_only=False):
+            if _within(name, CHECK_METHODS):
+                direct.append(f"{path.relative_to(ROOT)}: {name}")
+    assert direct == []
+
+
+def test_the_check_package_sits_below_the_optimizer_and_the_bench():
+    """quartz.check imports the circuit, the errors, the CPU count and itself, never the search,
+    the API, the bench or the Qiskit stage (no import circle through the policy)."""
+    allowed = ("quartz.check", "quartz.circuit", "quartz.errors", "quartz.cpus")
+    found = set()
+    for path in sorted((PKG / "check").rglob("*.py")):
+        found |= {n for n in _imported_modules(path, _module_name(path), top_level_only=False)
+                  if n == "quartz" or n.startswith("quartz.")}
+    assert found and all(_within(n, allowed) for n in found), sorted(found)

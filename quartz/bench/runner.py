@@ -107,7 +107,7 @@ def _stats(o: Outcome, c: Circuit) -> None:
 
 def _run_one(optimizer: str, kind: str, fn: Callable, circuit: Circuit, gate_set: str,
              timeout: float, seed: int, check_timeout: float) -> Outcome:
-    from quartz.bench.equivalence import check_equivalence
+    from quartz.check import check_equivalence
     from quartz.qasm import dumps
 
     o = Outcome(optimizer, kind)

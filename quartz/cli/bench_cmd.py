@@ -120,7 +120,7 @@ def _interrupted(sig, results: list, total: int, notes: list[str], save, out: st
 
 def run(args: argparse.Namespace) -> int:
     from quartz.bench.baselines import BASELINES, available_baselines, check_baselines
-    from quartz.bench.equivalence import qcec_missing
+    from quartz.check import qcec_missing
     from quartz.bench import plots as bench_plots
     from quartz.bench.plots import plot_cost_over_time, plot_reduction
     from quartz.bench.report import write_report

@@ -164,7 +164,7 @@ def _write(out, path: Path | None) -> None:
 
 def _check_line(report: dict) -> str:
     """The final check's verdict for the stderr summary."""
-    from quartz.search.equivalence import describe
+    from quartz.check import describe
 
     if not report:
         return "none (interrupted before the check; the input is written)"

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from quartz.ecc_sets.model import Transformation
     from quartz.pipeline.state import State
     from quartz.search.driver import Rules
-    from quartz.search.equivalence import Check
+    from quartz.check import Check
 
 log = logging.getLogger("quartz")
 
@@ -44,7 +44,7 @@ def final_check(state: State) -> None:
         state.original, state.result, state.current, state.rules, budget, recovery_budget,
         state.search_kw)
     if state.numeric:  # resynthesized blocks: the first check saw floating-point angles
-        from quartz.search.resynth_2q import as_numeric
+        from quartz.check import as_numeric
 
         checks[0] = as_numeric(checks[0])
     state.checks += checks
@@ -59,7 +59,7 @@ def check_and_recover(original: Circuit, result: Circuit, start: Circuit, rules:
     """The final check of `result`, and on a failure the search again without the false
     transformations (when `search_kw` gives the search's arguments): (circuit, checks, dropped
     rule texts, 'optimized' | 'recovered' | 'input')."""
-    from quartz.search.equivalence import check_equivalent
+    from quartz.check import check_equivalent
 
     chk = check_equivalent(original, result, timeout=budget())
     checks = [chk]

@@ -274,7 +274,7 @@ def preprocess_whole(state: State) -> None:
     boundaries), used only when a check of the whole concludes that it is equal (that check
     is appended to state.checks)."""
     from quartz.pipeline.preprocess import preprocessed
-    from quartz.search.equivalence import check_equivalent
+    from quartz.check import check_equivalent
 
     if not state.options.preprocess:
         return

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from quartz.pipeline.options import Options
     from quartz.search.costs import Cost
     from quartz.search.driver import Rules, SearchResult
-    from quartz.search.equivalence import Check
+    from quartz.check import Check
 
 # Of the timeout, kept for the final equivalence check (the searches stop that much earlier).
 CHECK_SHARE = 0.1

@@ -144,7 +144,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
     each followed by the search from the best circuit they found, so the policy's moves are a
     way out of the search's local minimum (RLSettings). `threads`, `polish` and `exact_1q` are
     the search's (quartz.search.search). `check`: the result is checked against the input by
-    quartz.search.equivalence.check_equivalent (CHECK_SHARE of the budget is kept for it; a
+    quartz.check.check_equivalent (CHECK_SHARE of the budget is kept for it; a
     difference raises EquivalenceError); quartz.optimize, which checks its result itself,
     turns it off. Ctrl-C (KeyboardInterrupt) ends the run early, keeping the best so far."""
     check_torch_installed()  # a clear error before any work; the import itself may wait
@@ -197,7 +197,7 @@ def optimize_rl(circuit: Circuit, ecc_set=None, cost="gates", timeout: float = 6
 def _check(circuit: Circuit, out: Circuit, seconds: float) -> None:
     """The library's equivalence check of out against circuit: EquivalenceError on a
     difference, a logged warning when nothing concludes within `seconds`."""
-    from quartz.search.equivalence import check_equivalent
+    from quartz.check import check_equivalent
 
     chk = check_equivalent(circuit, out, timeout=seconds)
     if chk.ok is False:

@@ -46,7 +46,6 @@ import numpy as np
 from quartz.circuit import Circuit
 from quartz.errors import QuartzError
 from quartz.gatesets import GateSet, get_gate_set
-from quartz.search.equivalence import Check
 
 log = logging.getLogger("quartz")
 
@@ -412,14 +411,5 @@ def has_float_angles(circuit: Circuit) -> bool:
     return any(not p.is_exact for g in circuit for p in g.params)
 
 
-def as_numeric(check: Check) -> Check:
-    """The final check of a result with resynthesized blocks: floating-point angles, so its
-    verdict holds to rounding only and is evidence, not a proof (Check.numeric)."""
-    if check.ok is None:
-        return check
-    note = "floating-point angles from block resynthesis: equal to rounding, not an exact proof"
-    return replace(check, numeric=True, detail=f"{check.detail}; {note}" if check.detail else note)
-
-
 __all__ = ["resynthesize", "collect_blocks", "unsupported", "search_and_resynthesize",
-           "as_numeric", "has_float_angles", "ResynthStats", "TOLERANCE"]
+           "has_float_angles", "ResynthStats", "TOLERANCE"]

@@ -8,7 +8,7 @@ import pytest
 import quartz
 from quartz.bench.baselines import (available_baselines, check_baselines, from_tket, run_baseline,
                                     to_tket)
-from quartz.bench.equivalence import check_equivalence
+from quartz.check import check_equivalence
 from quartz.errors import QuartzError
 from quartz.gatesets import get_gate_set
 

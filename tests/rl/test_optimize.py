@@ -11,7 +11,7 @@ from quartz.rl import optimize_rl
 from quartz.rl.agent import torch
 from quartz.rl.model import ActorCritic, ModelConfig
 from quartz.search import search
-from quartz.search.equivalence import check_equivalent
+from quartz.check import check_equivalent
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 
 import quartz
 from quartz import Circuit
-from quartz.search.equivalence import check_equivalent
+from quartz.check import check_equivalent
 from quartz.search.majority import majority_sites, rewrite_majorities, split_shared_hadamards
 from quartz.search.preprocess import preprocess
 from quartz.search.preprocess.relative_phase import find_toffolis

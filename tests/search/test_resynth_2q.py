@@ -204,7 +204,7 @@ def test_exact_false_reduces_a_generic_angle_circuit():
     if info["numeric"]:  # a resynthesized block survived: evidence, not proof
         assert chk["numeric"] is True and chk["proof"] is False
         assert "not an exact proof" in chk["detail"]
-        assert "evidence, not a proof" in quartz.search.equivalence.describe(chk)
+        assert "evidence, not a proof" in quartz.check.describe(chk)
     # Without rules only resynthesis changes the circuit: the check is then always numeric.
     report = {}
     out = quartz.optimize(c, "ibm", ecc_set=[], preprocess=False, timeout=1, exact=False,
@@ -212,7 +212,7 @@ def test_exact_false_reduces_a_generic_angle_circuit():
     assert same(out, c) and len(out) < len(c) and report["search"]["resynth"]["numeric"]
     chk = report["check"]
     assert chk["ok"] is True and chk["numeric"] is True and chk["proof"] is False
-    assert "evidence, not a proof" in quartz.search.equivalence.describe(chk)
+    assert "evidence, not a proof" in quartz.check.describe(chk)
     assert quartz.optimize(c, "ibm", ecc_set=[], preprocess=False, timeout=0, exact=False) == c
 
 

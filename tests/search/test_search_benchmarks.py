@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import quartz
-from quartz.search.equivalence import check_equivalent
+from quartz.check import check_equivalent
 
 BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / "nam"
 

@@ -8,7 +8,7 @@ import pytest
 
 import quartz
 from quartz import Circuit
-from quartz.search.equivalence import check_equivalent
+from quartz.check import check_equivalent
 from quartz.search.preprocess import preprocess
 from quartz.search.shared_controls import merge_shared_controls, shared_control_pairs
 from quartz.search.toffoli_trial import search_toffoli_rewrites

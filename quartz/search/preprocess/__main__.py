@@ -4,7 +4,7 @@
 
 Prints a Markdown table (one row per circuit of the 26-circuit Nam suite, plus the extra
 files) and the geometric-mean reduction; --check proves every output equivalent to its input
-with quartz.bench.equivalence (mqt.qcec, global phase included).
+with quartz.check.check_equivalence (mqt.qcec, global phase included).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _run(path: Path, check: float, blocks: bool) -> tuple[int, int, int, float, 
     dt = time.perf_counter() - t
     verdict = ""
     if check:
-        from quartz.bench.equivalence import check_equivalence
+        from quartz.check import check_equivalence
 
         verdict = check_equivalence(c, p, timeout=check).verdict
     return len(c), len(p), p.cx_count, dt, verdict

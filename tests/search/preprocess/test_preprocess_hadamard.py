@@ -81,7 +81,7 @@ def test_the_gf2_multiplier_loses_its_output_register_hadamards():
     pre = preprocess(c, "nam")
     assert len(pre) <= 177
     assert reverse_hadamard_networks(pre) == pre  # the pipeline already applied it
-    from quartz.bench.equivalence import check_equivalence
+    from quartz.check import check_equivalence
 
     assert check_equivalence(c, pre).verdict == "equivalent"
 

@@ -8,7 +8,7 @@ import pytest
 from qiskit import QuantumCircuit
 
 import quartz
-from quartz.bench.equivalence import (EquivalenceResult, assert_equivalent, check_equivalence)
+from quartz.check import EquivalenceResult, assert_equivalent, check_equivalence
 from quartz.errors import EquivalenceError, QuartzError
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks"

@@ -1,4 +1,4 @@
-"""Phase-exact equivalence on many qubits: ZX proof + decision-diagram phase (quartz.qcec_check)."""
+"""Phase-exact equivalence on many qubits: ZX proof + decision-diagram phase (quartz.check.qcec)."""
 from __future__ import annotations
 
 import math
@@ -10,7 +10,7 @@ pytest.importorskip("mqt.qcec")
 from qiskit import QuantumCircuit
 
 from quartz.circuits import FAMILIES
-from quartz.qcec_check import basis_state_overlaps, phase_as_gates, prove_equal
+from quartz.check.qcec import basis_state_overlaps, phase_as_gates, prove_equal
 
 
 def _gf2(n: int) -> QuantumCircuit:

@@ -1,4 +1,4 @@
-"""Path-sum equivalence proofs (quartz.pathsum_check): sound against Qiskit's Operator, exact in
+"""Path-sum equivalence proofs (quartz.check.pathsum): sound against Qiskit's Operator, exact in
 the global phase, and complete enough for the Nam arithmetic circuits that QCEC leaves open."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from qiskit.quantum_info import Operator
 
 import quartz
 from quartz.circuits import FAMILIES
-from quartz.pathsum_check import path_sum_phase, prove_equal_path_sum
+from quartz.check.pathsum import path_sum_phase, prove_equal_path_sum
 
 ONE_QUBIT = ["h", "x", "y", "z", "s", "sdg", "t", "tdg", "sx", "sxdg"]
 ROTATIONS = ["rz", "p", "rx", "ry"]
@@ -169,7 +169,7 @@ def test_gf2_32_preprocessed_is_proven(benchmarks_dir):
 def test_adder_needs_deferred_substitutions(benchmarks_dir):
     # Eager substitution writes each carry bit of the adder as a polynomial of many monomials,
     # and a T gate on it expands past the limit; deferring keeps the carry a variable.
-    from quartz.pathsum_check import _reduced_phase
+    from quartz.check.pathsum import _reduced_phase
     from quartz.search.preprocess import preprocess
 
     circ = quartz.Circuit.from_qasm((benchmarks_dir / "nam" / "qcla_com_7.qasm").read_text())
@@ -205,7 +205,7 @@ def test_attempts_share_the_time(monkeypatch):
     # past 15 s) kept a later one that reduces in 0.3 s ((1, 0)) from running at all.
     import time as _time
 
-    import quartz.pathsum_check as ps
+    import quartz.check.pathsum as ps
 
     calls = []
 
@@ -232,7 +232,7 @@ def test_attempt_that_fails_is_not_retried(monkeypatch):
     # stays failed, so the search ends (None) without waiting for the deadline.
     import time as _time
 
-    import quartz.pathsum_check as ps
+    import quartz.check.pathsum as ps
 
     calls = []
 
@@ -268,7 +268,7 @@ rz(pi/4) q[2]; cx q[1],q[2]; rz(-pi/4) q[2]; cx q[1],q[2]; h q[1]; h q[2];"""
 def test_a_variable_substituted_away_is_not_summed_again():
     from qiskit import qasm2
 
-    from quartz.pathsum_check import _miter
+    from quartz.check.pathsum import _miter
 
     a, b = qasm2.loads(_TWO_FREED_A), qasm2.loads(_TWO_FREED_B)
     phase, out_of_time = _miter(a, b, None, None)
@@ -278,7 +278,7 @@ def test_a_variable_substituted_away_is_not_summed_again():
 
 def test_sums_from_both_ends_agree_with_operator_on_random_pairs():
     # Each order of the two-ended sum on its own (path_sum_phase stops at the first proof).
-    from quartz.pathsum_check import _miter
+    from quartz.check.pathsum import _miter
 
     rng = random.Random(5)
     proved = 0
@@ -304,10 +304,10 @@ def test_adder_against_its_rewritten_form_is_proven_from_both_ends():
     # one-sided sums outgrow any budget on its carry bits; from both ends it takes < 1 s.
     import time
 
-    from quartz.pathsum_check import _attempt, _miter
+    from quartz.check.pathsum import _attempt, _miter
     from quartz.search.toffoli_trial import search_toffoli_rewrites
 
-    path = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks" / "nam"
+    path = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / "nam"
     original = quartz.load(path / "mod_adder_1024.qasm")
     rewritten, report = search_toffoli_rewrites(original, "nam", timeout=30)
     assert report.rewritten and len(rewritten) < len(original)

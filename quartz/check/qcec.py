@@ -38,6 +38,16 @@ PHASE_STATES = 2
 MAX_DD_NODES = 200_000
 
 
+def qcec_missing() -> str | None:
+    """None when mqt.qcec imports, else the missing package (an optional dependency: the bench
+    extra); without it the checks go on without qcec."""
+    try:
+        import mqt.qcec  # noqa: F401
+    except ImportError as e:
+        return e.name or "mqt.qcec"
+    return None
+
+
 def phase_as_gates(qc):
     """A copy of `qc` whose `global_phase` is applied by gates on qubit 0 (p(a) x p(a) x)."""
     out = qc.copy()
@@ -155,5 +165,5 @@ def _first_line(e: Exception) -> str:
     return text.splitlines()[0] if text else ""
 
 
-__all__ = ["prove_equal", "basis_state_overlaps", "phase_as_gates", "EQUIVALENT", "UP_TO_PHASE",
-           "NOT_EQUIVALENT", "NO_INFORMATION"]
+__all__ = ["prove_equal", "qcec_missing", "basis_state_overlaps", "phase_as_gates", "EQUIVALENT",
+           "UP_TO_PHASE", "NOT_EQUIVALENT", "NO_INFORMATION"]
