@@ -52,10 +52,9 @@ def _spawn_launcher(keep_main: bool):
     checks that the children start from stdin and do not run the caller's main;
     `spawn_context` falls back to the stock spawn where this launch code is not what it
     expects."""
-    try:
-        from multiprocessing import popen_spawn_posix, spawn
-    except ImportError:  # Windows: its spawn launch is another function
+    if sys.platform == "win32":  # its spawn launch is another function (popen_spawn_win32)
         return None
+    from multiprocessing import popen_spawn_posix, spawn
     launch = popen_spawn_posix.Popen._launch
     if not {"spawn", "get_preparation_data"} <= set(launch.__code__.co_names):
         return None
