@@ -32,6 +32,7 @@ DEFAULT_MODELS = {
     ("cx", "h", "s", "sdg", "t", "tdg", "x"): "rl_clifford_t.pt",
     ("cx", "u1", "u2", "u3"): "rl_ibm.pt",
     ("cx", "rz", "sx", "x"): "rl_ibm_modern.pt",
+    ("cz", "rz", "sx", "x"): "rl_ibm_heron.pt",
     ("cz", "rx", "rz"): "rl_rigetti.pt",
     ("rx", "rxx", "ry", "rz"): "rl_ionq.pt",
 }

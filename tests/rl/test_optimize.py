@@ -240,9 +240,9 @@ def test_rl_uses_the_requested_gate_set_and_names_the_sets_with_models(monkeypat
             quartz.optimize(c, "ibm_modern", method="rl", timeout=1.0)
         msg = str(e.value)
         assert "gate set ibm_modern {cx, rz, sx, x}" in msg
-        assert "shipped models: nam, clifford_t, ibm, rigetti, ionq" in msg
+        assert "shipped models: nam, clifford_t, ibm, ibm_heron, rigetti, ionq" in msg
         assert "convert it first" not in msg and shipped_model_gate_sets() == [
-            "nam", "clifford_t", "ibm", "rigetti", "ionq"]
+            "nam", "clifford_t", "ibm", "ibm_heron", "rigetti", "ionq"]
     ecc = ecc_sets.load("ibm_modern")
     torch.manual_seed(0)
     net = ActorCritic(ModelConfig(len(ecc.transformations()) + 1, hidden=8, layers=1)).eval()
