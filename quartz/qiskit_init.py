@@ -59,6 +59,7 @@ class QuartzInitPlugin(PassManagerStagePlugin):
             plugin_patience,
             preload_ecc_set,
             select_gate_set,
+            stage_cost,
         )
 
         cfg = pass_manager_config
@@ -74,7 +75,7 @@ class QuartzInitPlugin(PassManagerStagePlugin):
         tasks = [t for t in all_tasks if type(t).__name__ not in DROPPED]
         # Before layout the qubits are virtual: the basis names only, no coupling check.
         opt = QuartzOptimization(timeout=timeout * INIT_SHARE, seed=cfg.seed_transpiler,
-                                 basis_gates=basis, patience=plugin_patience(), untranslated=True)
+                                 cost=stage_cost(), basis_gates=basis, patience=plugin_patience(), untranslated=True)
         preload_ecc_set(opt.gate_set)
         if opt.gate_set not in DEFAULT_INIT_FOR:
             return PassManager([opt] + tasks)

@@ -71,6 +71,7 @@ from qiskit.transpiler.preset_passmanagers.plugin import (
     PassManagerStagePluginManager,
 )
 
+from quartz import _core
 from quartz.check import check_block
 from quartz.circuit import GATE_NAMES, Circuit
 from quartz.errors import QuartzError
@@ -82,6 +83,10 @@ log = logging.getLogger("quartz.qiskit_plugin")
 LEVEL_TIMEOUTS: dict[int, float] = {0: 0.0, 1: 2.0, 2: 10.0, 3: 30.0}
 TIMEOUT_ENV = "QUARTZ_QISKIT_TIMEOUT"
 PATIENCE_ENV = "QUARTZ_QISKIT_PATIENCE"
+COST_ENV = "QUARTZ_QISKIT_COST"
+# The stages' cost: two-qubit gates first, then all gates (on hardware a two-qubit gate carries
+# about ten times the error of a one-qubit one; minimising all gates traded one cx for sx's).
+STAGE_COST = "two_qubit"
 # Blocks are small and a transpile call should cost about what Qiskit's level does.
 PLUGIN_PATIENCE = Patience(seconds=0.25, per_gate=0.005, growth=0.5)
 # Our gate sets, most preferred first when several fit inside a basis.
@@ -114,6 +119,17 @@ def level_timeout(level: int | None) -> float:
             raise QuartzError(f"{TIMEOUT_ENV} must be a non-negative number, got {env!r}")
         return value
     return LEVEL_TIMEOUTS[level]
+
+
+def stage_cost() -> str:
+    """The quartz stages' cost: STAGE_COST unless QUARTZ_QISKIT_COST names another."""
+    from quartz.search.costs import get_cost
+
+    env = os.environ.get(COST_ENV, "").strip()
+    if not env:
+        return STAGE_COST
+    get_cost(env)  # a clear error for an unknown name
+    return env
 
 
 def plugin_patience() -> Patience | None:
@@ -249,7 +265,7 @@ class QuartzOptimization(TransformationPass):
             return self._optimize_dag(dag, timeout, report)
         ours = self._optimize_dag(dag, timeout / 2, report)
         other = self._optimize_dag(copy.deepcopy(received), timeout / 2, report)
-        if other.size() < ours.size():
+        if self._key(other) < self._key(ours) and self._whole_error(other) <= self._whole_error(ours):
             report.append("returned the optimized stage input")
             return other
         return ours
@@ -324,11 +340,28 @@ class QuartzOptimization(TransformationPass):
         map, or before layout (the init stage)."""
         if self.coupling_map is None or self.untranslated:
             return None
-        edges = self._edges()
+        edges = self._edges() - self._worse_directions()
         n = len(physical)
         used = {tuple(g.qubits) for g in block if len(g.qubits) == 2}
         return [(i, j) for i in range(n) for j in range(n)
                 if i != j and ((physical[i], physical[j]) in edges or (i, j) in used)]
+
+    def _worse_directions(self) -> set:
+        """Edges (a, b) whose reverse (b, a) the target calibrates with a lower error, for the
+        gate set's directional two-qubit gate (cx, ecr): the search then writes that gate in
+        the better direction only, unless the block already uses the other."""
+        if not hasattr(self, "_worse"):
+            self._worse: set = set()
+            names = [g for g in get_gate_set(self.gate_set).gates
+                     if _core.gate_info(g)[0] == 2 and not _core.gate_info(g)[2]]
+            if self.target is not None and names and names[0] in self.target.operation_names:
+                props = self.target[names[0]]
+                for (a, b), p in props.items():
+                    q = props.get((b, a))
+                    if (p is not None and q is not None and p.error is not None
+                            and q.error is not None and q.error < p.error):
+                        self._worse.add((a, b))
+        return self._worse
 
     def _exact(self) -> bool:
         """Exact moves only: when asked for, or when the gate set has no resynthesis."""
@@ -396,23 +429,59 @@ class QuartzOptimization(TransformationPass):
                 return f"{inst.operation.name} on {qargs} is not supported by the coupling map"
         if not self._better(before, after):
             return "no improvement"
+        lost = self._error_cost(after, physical) - self._error_cost(before, physical)
+        if lost > 1e-12:
+            return "lower estimated success probability on the target"
         if self.verify and check_block(original, after) is False:
             return "result is not equivalent to the block (rejected)"
         return None
 
     def _better(self, before: QuantumCircuit, after: QuantumCircuit) -> bool:
-        b, a = before.size(), after.size()
-        if a > b:
+        if not self._two_qubit_first() and after.size() > before.size():
             return False
+        return self._key(after) < self._key(before)
 
-        def key(qc: QuantumCircuit) -> tuple:
-            if self.cost in ("cx", "two_qubit", "2q"):
-                return (sum(1 for i in qc.data if len(i.qubits) == 2), qc.size())
-            if self.cost in ("t", "t_count"):
-                return (sum(1 for i in qc.data if i.operation.name in ("t", "tdg")), qc.size())
-            return (qc.size(), qc.depth())
+    def _two_qubit_first(self) -> bool:
+        return self.cost in ("cx", "two_qubit", "2q")
 
-        return key(after) < key(before)
+    def _key(self, qc) -> tuple:
+        """How the stage ranks circuits (a QuantumCircuit or a DAGCircuit) by its cost: two-
+        qubit gates, then all gates, then depth (cost two_qubit); T gates then all gates
+        (t_count); else all gates, then depth."""
+        ops = qc.count_ops()
+        size = qc.size()
+        if self._two_qubit_first():
+            two = (len(qc.two_qubit_ops()) if hasattr(qc, "two_qubit_ops")
+                   else sum(1 for i in qc.data if len(i.qubits) == 2))
+            return (two, size, qc.depth())
+        if self.cost in ("t", "t_count"):
+            return (ops.get("t", 0) + ops.get("tdg", 0), size)
+        return (size, qc.depth())
+
+    def _whole_error(self, dag) -> float:
+        """_error_cost of a whole (laid out) DAG, its qubits the physical ones."""
+        if self.target is None:
+            return 0.0
+        from qiskit.converters import dag_to_circuit
+
+        return self._error_cost(dag_to_circuit(dag), list(range(dag.num_qubits())))
+
+    def _error_cost(self, qc: QuantumCircuit, physical: list[int]) -> float:
+        """-log of the estimated success probability of `qc` on its `physical` qubits: the
+        sum over its gates of -log(1 - error) from the target (0 without a target, or for a
+        gate the target gives no error)."""
+        if self.target is None:
+            return 0.0
+        total = 0.0
+        for inst in qc.data:
+            name = inst.operation.name
+            if name not in self.target.operation_names:
+                continue
+            qargs = tuple(physical[qc.find_bit(q).index] for q in inst.qubits)
+            props = self.target[name].get(qargs)
+            if props is not None and props.error is not None and props.error < 1:
+                total -= math.log1p(-props.error)
+        return total
 
 
 class RecordStageInput(AnalysisPass):
@@ -456,7 +525,7 @@ class QuartzOptimizationPlugin(PassManagerStagePlugin):
         stage = PassManager([RecordStageInput()])
         if default is not None:
             stage.append(default.to_flow_controller())
-        opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler,
+        opt = QuartzOptimization(timeout=timeout, seed=cfg.seed_transpiler, cost=stage_cost(),
                                  basis_gates=cfg.basis_gates, target=cfg.target,
                                  coupling_map=cfg.coupling_map, patience=plugin_patience(),
                                  timeout_after_init=timeout * (1 - INIT_SHARE))

@@ -708,3 +708,43 @@ def test_heron_s_cz_basis_gets_its_own_gate_set_and_the_stage_acts():
     assert out.size() < plain.size() and two[1] <= two[0]
     assert set(out.count_ops()) <= {"cz", "rz", "sx", "x"}
     assert Operator(out).equiv(Operator(plain))
+
+
+def test_the_stages_put_two_qubit_gates_first_and_never_lower_the_success_probability(
+        monkeypatch):
+    """Issue #43: the stage minimised all gates and traded one cx for several sx, and its
+    rewrites moved cx gates onto worse-calibrated qubit pairs (lower ESP with fewer gates).
+    The stages' cost now ranks two-qubit gates first, and a block's result is kept only if
+    its estimated success probability on the target is not lower."""
+    from qiskit.providers.fake_provider import GenericBackendV2
+    from qiskit.transpiler import InstructionProperties
+
+    assert qp.stage_cost() == "two_qubit"
+    monkeypatch.setenv(qp.COST_ENV, "gates")
+    assert qp.stage_cost() == "gates"
+    monkeypatch.setenv(qp.COST_ENV, "fastest")
+    with pytest.raises(QuartzError, match="fastest"):
+        qp.stage_cost()
+    backend = GenericBackendV2(2, basis_gates=NAM_BASIS, coupling_map=[[0, 1], [1, 0]], seed=7)
+    backend.target.update_instruction_properties("cx", (0, 1), InstructionProperties(error=1e-3))
+    backend.target.update_instruction_properties("cx", (1, 0), InstructionProperties(error=0.2))
+    qc = QuantumCircuit(2)  # cx(1, 0) written with the well-calibrated cx(0, 1)
+    qc.h([0, 1])
+    qc.cx(0, 1)
+    qc.h([0, 1])
+    for target, kept in ((backend.target, True), (None, False)):
+        opt = qp.QuartzOptimization(timeout=2, seed=0, cost="two_qubit", target=target,
+                                    basis_gates=None if target else NAM_BASIS)
+        out = PassManager([opt]).run(qc)
+        assert Operator(out).equiv(Operator(qc))
+        if kept:  # the shorter cx(1, 0) would cost 0.2 of success probability: the search
+            # writes cx in the better-calibrated direction only, and the block is kept
+            assert opt.last_report == ["kept: no improvement"]
+            assert [tuple(out.find_bit(q).index for q in i.qubits) for i in out.data
+                    if i.operation.name == "cx"] == [(0, 1)]
+            reversed_cx = QuantumCircuit(2)
+            reversed_cx.cx(1, 0)
+            assert opt._reject(qc, reversed_cx, [0, 1], quartz.Circuit.from_qiskit(qc)) == \
+                "lower estimated success probability on the target"
+        else:  # no error data: the shorter circuit, cx(1, 0) alone, is taken
+            assert opt.last_report == ["improved"] and out.size() == 1

@@ -351,6 +351,7 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
     {'skipped': why, 'numeric': False} for a gate set that unsupported() refuses (then it is
     just the search)."""
     from quartz.search.costs import get_cost
+    from quartz.search.coupling import off_coupling
     from quartz.search.driver import search
 
     t0 = time.monotonic()
@@ -394,7 +395,9 @@ def search_and_resynthesize(circuit: Circuit, rules, gate_set: str | GateSet, *,
             break
         before = stats.rewritten
         out = resynthesize(best, gate_set, cost=c, deadline=t0 + start + share, stats=stats)
-        if stats.rewritten > before and c.search_value(out) < c.search_value(best) - 1e-12:
+        coupling = search_kw.get("coupling")
+        if (stats.rewritten > before and c.search_value(out) < c.search_value(best) - 1e-12
+                and (coupling is None or off_coupling(out, coupling) is None)):
             best, best_numeric = out, True
             history.append((time.monotonic() - t0, c.search_value(best)))
         elif converged:

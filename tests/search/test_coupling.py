@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 import pytest
 
 import quartz
@@ -106,3 +108,30 @@ def test_module_doctest():
 
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted == 3
+
+
+def test_block_resynthesis_keeps_to_the_map():
+    # exact=False resynthesizes two-qubit blocks with Qiskit's decomposer, which writes its cx
+    # in its own direction; on a directed map that result is not taken (it made the next
+    # search refuse its input: "the circuit has cx on qubits (1, 2) ..." for seeds 1 and 2).
+    from quartz.gatesets import convert
+
+    pairs = [(0, 1), (2, 1)]
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        c = Circuit(3)
+        for _ in range(40):
+            r = rng.random()
+            if r < 0.4:
+                c.rz(rng.uniform(-3, 3), rng.randrange(3))
+            elif r < 0.7:
+                c.h(rng.randrange(3))
+            else:
+                c.cx(*rng.choice(pairs))
+        c = convert(c, "ibm_modern")
+        report: dict = {}
+        out = quartz.optimize(c, "ibm_modern", timeout=3, seed=0, exact=False,
+                              coupling_map=pairs, report=report)
+        assert off_coupling(out, pairs) is None and len(out) < len(c)
+        assert report["check"]["ok"]
+        assert np.allclose(out.unitary(), c.unitary(), atol=1e-7)
