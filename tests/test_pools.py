@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import subprocess
 import sys
 import types
 
 import pytest
 
 from quartz import QuartzError, pools
+from script_runs import run_python
 
 # Pools of both modes of spawn_context from a caller; prints whether its __main__ looked
 # importable and what the workers answered. With keep_main=True, a function of the caller's
@@ -43,15 +43,7 @@ def run(how: str, tmp_path) -> tuple[dict, int]:
     """What SCRIPT printed run `how`, and how often its top level ran (in all processes)."""
     script = SCRIPT + ("if __name__ == '__main__':\n    main(True)\n" if how == "script"
                        else f"main({how != 'unguarded script'})\n")
-    if how == "stdin":
-        cmd, stdin = [sys.executable, "-"], script
-    elif how == "-c":
-        cmd, stdin = [sys.executable, "-c", script], None
-    else:
-        (tmp_path / "run.py").write_text(script)
-        cmd, stdin = [sys.executable, str(tmp_path / "run.py")], None
-    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=60,
-                          cwd=tmp_path)
+    proc = run_python(script, how, tmp_path, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr, proc.stderr
     return json.loads(proc.stdout.splitlines()[-1]), proc.stderr.count("caller's main ran")

@@ -112,20 +112,11 @@ print(json.dumps({{"out": quartz.qasm.dumps(out), "ok": report["check"]["ok"],
 @pytest.mark.parametrize("how", ["stdin", "-c", "unguarded script"])
 def test_two_workers_from_stdin_python_c_and_a_script_without_the_main_guard(how, tmp_path):
     import json
-    import subprocess
-    import sys
+
+    from script_runs import run_python
 
     c = redundant(2, m=60)
-    script = SCRIPT.format(qasm=quartz.qasm.dumps(c))
-    if how == "stdin":
-        cmd, stdin = [sys.executable, "-"], script
-    elif how == "-c":
-        cmd, stdin = [sys.executable, "-c", script], None
-    else:
-        (tmp_path / "run.py").write_text(script)
-        cmd, stdin = [sys.executable, str(tmp_path / "run.py")], None
-    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120,
-                          cwd=tmp_path)
+    proc = run_python(SCRIPT.format(qasm=quartz.qasm.dumps(c)), how, tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.count("caller's main ran") == 1, proc.stderr
     assert "BrokenProcessPool" not in proc.stderr and "Traceback" not in proc.stderr
