@@ -69,7 +69,7 @@ def test_rl_for_a_gate_set_without_a_model_is_one_line_error(tmp_path, capsys, m
     err = capsys.readouterr().err
     assert rc == 2 and err.startswith("quartz bench: error: ")
     assert ("no shipped RL model for gate set ibm_modern {cx, rz, sx, x} (shipped models: nam, "
-            "clifford_t, ibm, rigetti, ionq)") in err
+            "clifford_t, ibm, ibm_heron, rigetti, ionq)") in err
 
 
 def _fresh_clone(dest: Path) -> Path:

@@ -150,10 +150,13 @@ def test_restarts_must_be_a_bool(small_set):
 def test_optimize_restarts_by_default_and_reports_them():
     import quartz
 
+    # A work budget, not seconds: how many epochs fit in 6 s depended on the machine and on
+    # how long loading the ECC set took (it failed on a quiet box with a cold cache).
     c = random_nam_circuit(4, 40, 11)
     report: dict = {}
-    out = quartz.optimize(c, "nam", timeout=6.0, seed=11, patience=None, report=report)
-    assert report["search"]["restarts"] >= 1
+    out = quartz.optimize(c, "nam", timeout=120.0, seed=11, patience=None, threads=2,
+                          work=20_000_000, report=report)
+    assert report["search"]["restarts"] >= 1 and not report["search"]["cut"]
     assert report["check"]["ok"] is True and len(out) < len(c)
 
 
