@@ -20,11 +20,13 @@ optimizes each maximal block of unitary gates between barriers, measurements, re
 control and gates quartz does not know, each with `quartz.optimize` in the quartz gate set that
 fits the target basis (Nam {h,x,rz,cx}, ibm_modern {rz,sx,x,cx}, ibm_heron {rz,sx,x,cz},
 clifford_t, ibm, rigetti, ionq)
-or else the closest one, translating back into the basis. A block's result replaces it only if
-it is in the basis, puts 2-qubit gates on coupled pairs only (or pairs the block already used),
-is no larger (and strictly better by the cost), and has the same unitary including the global
-phase (checked on random states for blocks of up to 16 qubits: quartz.check.check_block);
-otherwise the block is kept.
+or else the closest one, translating back into the basis. Each block's search keeps to the
+coupling map (quartz.optimize's coupling_map). A block's result replaces it only if it is in the
+basis, puts 2-qubit gates on coupled pairs only (or pairs the block already used), is strictly
+better by the cost (the stages': two-qubit gates first, STAGE_COST), loses no estimated success
+probability on the target, and has the same unitary including the global phase (checked on
+random states for blocks of up to 16 qubits: quartz.check.check_block); otherwise the block is
+kept.
 
 `untranslated=True` is for a circuit that may still hold gates outside the basis (the quartz
 init stage, `quartz.qiskit_init`, runs before Qiskit unrolls three-qubit gates): quartz gets
