@@ -93,6 +93,9 @@ STAGE_COST = "two_qubit"
 PLUGIN_PATIENCE = Patience(seconds=0.25, per_gate=0.005, growth=0.5)
 # Our gate sets, most preferred first when several fit inside a basis.
 PREFERENCE = ("nam", "ibm_modern", "ibm_heron", "clifford_t", "ibm", "rigetti", "ionq")
+# property_set key of the estimated success probability (the product of 1 - error over the
+# gates, from the target) of the circuit before and after QuartzOptimization: (before, after).
+ESP = "quartz_esp"
 # property_set key under which RecordStageInput keeps the circuit the stage received.
 STAGE_INPUT = "quartz_stage_input"
 # property_set key the quartz init stage sets once it has searched (quartz.qiskit_init), and
@@ -234,6 +237,9 @@ class QuartzOptimization(TransformationPass):
         self.untranslated = bool(untranslated)
         # The budget when the quartz init stage already searched this circuit (INIT_RAN).
         self.timeout_after_init = None if timeout_after_init is None else float(timeout_after_init)
+        # (before, after) estimated success probability of the last run's circuit on the
+        # target (also property_set[ESP]); None without a target or before layout.
+        self.last_esp: tuple[float, float] | None = None
         # How each block of the last finished run ended: "improved", "kept", or a rejection
         # reason; for tests and users. Each run fills its own list and then replaces this one,
         # so runs in several threads at once do not mix their entries.
@@ -247,8 +253,15 @@ class QuartzOptimization(TransformationPass):
         circuit is optimized too (half the budget each) and the smaller result is returned.
         """
         report: list[str] = []
+        laid_out = self.target is not None and not self.untranslated
+        before = self._whole_error(dag) if laid_out else None
         try:
-            return self._run(dag, report)
+            out = self._run(dag, report)
+            if before is not None:
+                self.last_esp = (math.exp(-before), math.exp(-self._whole_error(out)))
+                if self.property_set is not None:
+                    self.property_set[ESP] = self.last_esp
+            return out
         finally:
             self.last_report = report
             if self.untranslated and self.timeout > 0 and self.property_set is not None:

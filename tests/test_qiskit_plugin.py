@@ -748,3 +748,33 @@ def test_the_stages_put_two_qubit_gates_first_and_never_lower_the_success_probab
                 "lower estimated success probability on the target"
         else:  # no error data: the shorter circuit, cx(1, 0) alone, is taken
             assert opt.last_report == ["improved"] and out.size() == 1
+
+
+def test_the_stage_reports_the_estimated_success_probability_before_and_after():
+    """Issue #43: the stage reports the circuit's estimated success probability (product of
+    1 - error over its gates, from the target) before and after it, in property_set[ESP]."""
+    from qiskit.providers.fake_provider import GenericBackendV2
+
+    backend = GenericBackendV2(5, basis_gates=["cz", "rz", "sx", "x"],
+                               coupling_map=CouplingMap.from_line(5), seed=7)
+    qc = QuantumCircuit(5)
+    for i in range(4):
+        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
+    plain = transpile(qc, backend=backend, optimization_level=3, seed_transpiler=1)
+    opt = qp.QuartzOptimization(timeout=3, seed=0, target=backend.target)
+    pm = PassManager([opt])
+    out = pm.run(plain)
+
+    def esp(c):
+        p = 1.0
+        for inst in c.data:
+            props = backend.target[inst.operation.name].get(
+                tuple(c.find_bit(q).index for q in inst.qubits))
+            p *= 1.0 - (props.error or 0.0) if props is not None else 1.0
+        return p
+
+    before, after = pm.property_set[qp.ESP]
+    assert (before, after) == opt.last_esp
+    assert before == pytest.approx(esp(plain), rel=1e-9) and after == pytest.approx(esp(out), rel=1e-9)
+    assert after >= before
+    assert qp.QuartzOptimization(timeout=1, basis_gates=NAM_BASIS).last_esp is None
