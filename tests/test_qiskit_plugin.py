@@ -660,15 +660,31 @@ def test_stage_resynthesizes_one_qubit_runs_unless_exact(monkeypatch):
     assert qp.QuartzOptimization(gate_set="clifford_t")._exact() is True
 
 
+def _toffoli_ring() -> QuantumCircuit:
+    """ccx(i, i+2, i+4 mod 5) for i = 0..3: issue #43's 5-qubit case."""
+    qc = QuantumCircuit(5)
+    for i in range(4):
+        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
+    return qc
+
+
+def _toffoli_ring_on_a_cz_line():
+    """(a 5-qubit CZ backend on a line, the Toffoli ring through level 3 onto it)."""
+    from qiskit.providers.fake_provider import GenericBackendV2
+
+    backend = GenericBackendV2(5, basis_gates=["cz", "rz", "sx", "x"],
+                               coupling_map=CouplingMap.from_line(5), seed=7)
+    return backend, transpile(_toffoli_ring(), backend=backend, optimization_level=3,
+                              seed_transpiler=1)
+
+
 def test_a_routed_block_is_searched_on_the_coupling_map_not_thrown_away():
     """Issue #43's line case: on main the search's rewrites put cx on (2, 0), off the line,
     and the stage kept the whole block ("kept: cx on (2, 0) is not supported by the coupling
     map"). The search now keeps to the map's edges in every move."""
     from qiskit.transpiler.passes import CheckMap
 
-    qc = QuantumCircuit(5)
-    for i in range(4):
-        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
+    qc = _toffoli_ring()
     qc.cx(0, 4)
     qc.cx(1, 3)
     qc.h(2)
@@ -692,15 +708,8 @@ def test_heron_s_cz_basis_gets_its_own_gate_set_and_the_stage_acts():
     outputs were level 3's, gate for gate. ibm_heron is that set (its ECC set generated and
     proven like the others); on a routed CZ line circuit the stage now removes gates, never
     adds a two-qubit one, and keeps to the basis and the map."""
-    from qiskit.providers.fake_provider import GenericBackendV2
-
     assert qp.select_gate_set(["cz", "rz", "sx", "x"]) == ("ibm_heron", True)
-    backend = GenericBackendV2(5, basis_gates=["cz", "rz", "sx", "x"],
-                               coupling_map=CouplingMap.from_line(5), seed=7)
-    qc = QuantumCircuit(5)
-    for i in range(4):
-        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
-    plain = transpile(qc, backend=backend, optimization_level=3, seed_transpiler=1)
+    backend, plain = _toffoli_ring_on_a_cz_line()
     opt = qp.QuartzOptimization(timeout=3, seed=0, target=backend.target)
     out = PassManager([opt]).run(plain)
     two = [sum(1 for i in c.data if len(i.qubits) == 2) for c in (plain, out)]
@@ -753,14 +762,7 @@ def test_the_stages_put_two_qubit_gates_first_and_never_lower_the_success_probab
 def test_the_stage_reports_the_estimated_success_probability_before_and_after():
     """Issue #43: the stage reports the circuit's estimated success probability (product of
     1 - error over its gates, from the target) before and after it, in property_set[ESP]."""
-    from qiskit.providers.fake_provider import GenericBackendV2
-
-    backend = GenericBackendV2(5, basis_gates=["cz", "rz", "sx", "x"],
-                               coupling_map=CouplingMap.from_line(5), seed=7)
-    qc = QuantumCircuit(5)
-    for i in range(4):
-        qc.ccx(i, (i + 2) % 5, (i + 4) % 5)
-    plain = transpile(qc, backend=backend, optimization_level=3, seed_transpiler=1)
+    backend, plain = _toffoli_ring_on_a_cz_line()
     opt = qp.QuartzOptimization(timeout=3, seed=0, target=backend.target)
     pm = PassManager([opt])
     out = pm.run(plain)
